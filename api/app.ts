@@ -1,0 +1,163 @@
+import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import path from 'node:path';
+import { ValidationFailed } from '../domain/errors';
+import { ulid } from '../domain/ids';
+import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
+import { parseBody } from './body';
+import type { AppDeps } from './context';
+import { ApiError } from './errors';
+import { ipRateLimit } from './rate-limit';
+import { RouteTable, setVersionHeaders } from './routing';
+import { memberRoutes } from './routes/members';
+import { workspaceRoutes } from './routes/workspaces';
+
+export const API_PREFIX = '/api/v1';
+
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes];
+
+/** Builds the Express app (STYLE: a factory with its dependencies passed in). */
+export function createApp(deps: AppDeps) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('etag', false);
+
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${ulid()}`;
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customProps: (_req, res) => ({ account_id: res.locals?.accountId }),
+      serializers: {
+        // Only the path: query strings may carry values integrators consider private.
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0], remote: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info'),
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    try {
+      await deps.orm.em.fork().getConnection().execute('select 1');
+      checks.database = 'ok';
+    } catch (err) {
+      checks.database = `unreachable: ${(err as Error).message}`;
+    }
+    if (deps.temporal) {
+      try {
+        await deps.temporal.connection.workflowService.getSystemInfo({});
+        checks.temporal = 'ok';
+      } catch (err) {
+        checks.temporal = `unreachable: ${(err as Error).message}`;
+      }
+    } else checks.temporal = 'not configured';
+    const ready = Object.values(checks).every((v) => v === 'ok');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  const api = express.Router({ strict: false });
+  api.use(ipRateLimit(deps));
+  const table = new RouteTable(deps);
+  // Human-facing pages first: a browser asks for HTML, which the JSON endpoints answer with 406.
+  const openapi = () => openApiDocument(table, deps);
+  let cachedDoc: unknown;
+  api.get('/openapi.json', (_req, res) => {
+    cachedDoc ??= openapi();
+    res.json(cachedDoc);
+  });
+  api.get('/docs', (_req, res) => {
+    res.type('html').send(docsPage());
+  });
+  api.use('/docs/assets', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }));
+  api.get('/changelog', (_req, res) => {
+    res.type('html').send(changelogPage());
+  });
+  api.use((req, res, next) => {
+    // Every response carries the version that served it (spec Versioning, 5); routes refine it after the key check.
+    const header = req.headers['service-version'];
+    setVersionHeaders(res, deps, (typeof header === 'string' && resolveVersion(header)) || CURRENT_VERSION);
+    const accept = req.headers.accept;
+    if (accept && !req.accepts(['application/json'])) {
+      throw new ApiError(406, 'not_acceptable', `Only application/json responses are available; the request accepts ${accept}.`);
+    }
+    next();
+  });
+  api.use(parseBody);
+
+  for (const route of ALL_ROUTES) table.add(api, route);
+
+  table.finish(api, API_PREFIX);
+
+  app.use(API_PREFIX, api);
+  app.use((req: Request) => {
+    throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);
+  });
+  app.use(errorHandler(deps));
+  return { app, openapi };
+}
+
+function errorHandler(deps: AppDeps) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    let apiError: ApiError;
+    if (err instanceof ApiError) apiError = err;
+    else if (err instanceof ValidationFailed) apiError = ApiError.list(422, err.issues);
+    else {
+      (req.log ?? deps.log).error({ err }, 'unhandled error');
+      apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. The request id in X-Request-Id helps support find it.');
+    }
+    for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
+    if (res.headersSent) return;
+    res.status(apiError.status).json({ errors: apiError.errors, ...apiError.extra });
+  };
+}
+
+function openApiDocument(table: RouteTable, deps: AppDeps) {
+  table.registry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'Your personal API key: the bare key, or `Bearer <key>` / `Token <key>`.',
+  });
+  const generator = new OpenApiGeneratorV31(table.registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Meetings notetaker service',
+      version: CURRENT_VERSION,
+      description: 'Workspaces, members, meetings, notetaker bots, settings and signed webhooks. Send `Service-Version: <date>` to be served an older version.',
+    },
+    servers: [{ url: deps.baseUrl() }],
+  });
+}
+
+function docsPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Notetaker API reference</title>
+<link rel="stylesheet" href="${API_PREFIX}/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="${API_PREFIX}/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#ui' });</script>
+</body></html>`;
+}
+
+function changelogPage(): string {
+  const entries = CHANGE_MODULES.map(
+    (m) => `<section id="${m.version}"><h2>${m.version}</h2><p>${m.title}</p><ul>${m.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></section>`,
+  ).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API changelog</title></head><body><h1>Breaking releases</h1>${entries}</body></html>`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}

@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Request } from 'express';
+import { Account } from '../db/entities';
+import { hashApiKey, keyFromAuthorization } from '../domain/api-keys';
+import { CURRENT_VERSION } from '../domain/versions';
+import { ApiError } from './errors';
+
+/** Spec Authentication, 4: the three 401s, with their exact codes and messages. */
+export async function authenticate(req: Request, em: EntityManager): Promise<Account> {
+  const header = req.headers.authorization;
+  if (header === undefined || header.trim() === '') {
+    throw new ApiError(401, 'missing_api_key', 'No API key was sent: send your API key as the Authorization header (the bare key, or "Bearer <key>").');
+  }
+  const key = keyFromAuthorization(header);
+  const account = key ? await em.findOne(Account, { apiKeyHash: hashApiKey(key) }) : null;
+  if (!account) throw new ApiError(401, 'invalid_api_key', 'Invalid API key.');
+  if (account.versionPin === null) {
+    // Spec Versioning, 3: pinned to the version current at its first call.
+    account.versionPin = CURRENT_VERSION;
+    await em.nativeUpdate(Account, { id: account.id, versionPin: null }, { versionPin: CURRENT_VERSION });
+  }
+  return account;
+}

@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../runtime/config';
+import type { Logger } from '../runtime/logger';
+import type { Orm } from '../db/orm';
+import type { Account } from '../db/entities';
+
+/** What the API process is built from (STYLE: factories with their dependencies passed in). */
+export type AppDeps = {
+  orm: Orm;
+  config: Config;
+  log: Logger;
+  /** Null only when Temporal is not wired (a process that serves no workflow endpoints). */
+  temporal: Client | null;
+  /** Public base address ending with /api/v1; computed from the listening address when not configured. */
+  baseUrl: () => string;
+};
+
+/** What a route handler gets for one request. */
+export type RequestCtx = {
+  deps: AppDeps;
+  em: EntityManager;
+  account: Account;
+  version: string;
+  requestId: string;
+  log: Logger;
+};

@@ -1,0 +1,22 @@
+import { parseMetadataInput } from '../domain/metadata';
+import { ValidationFailed } from '../domain/errors';
+import { z } from './zod';
+
+/** `metadata` as every writable object takes it: checked by the one metadata rule set (domain/metadata). */
+export const metadataInput = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    try {
+      parseMetadataInput(value);
+    } catch (err) {
+      if (!(err instanceof ValidationFailed)) throw err;
+      for (const issue of err.issues) {
+        const sub = issue.field?.startsWith('metadata.') ? issue.field.slice('metadata.'.length) : undefined;
+        ctx.addIssue({ code: 'custom', message: issue.message, params: { code: issue.code }, path: sub === undefined ? [] : [sub] });
+      }
+    }
+  })
+  .openapi({
+    description: 'Flat map of string keys to string values (numbers and booleans are stored as text); an empty-string value removes its key; the empty string removes every key.',
+    oneOf: [{ type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } }, { type: 'string', enum: [''] }],
+  } as never);

@@ -1,0 +1,21 @@
+import type { NextFunction, Request, Response } from 'express';
+import { hitCounter } from '../db/rate-limits';
+import type { AppDeps } from './context';
+
+/**
+ * The per-IP flood limit (spec: Limits, every request): answered in plain text, as the layer in
+ * front of the API would, before any routing or key check. Old counters are pruned by the
+ * `rateLimitJanitor` workflow.
+ */
+export function ipRateLimit(deps: AppDeps) {
+  const limit = deps.config.rateLimits.ipPerMinute;
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const em = deps.orm.em.fork();
+    const { count, resetInSeconds } = await hitCounter(em, `ip:${req.ip}`, 60);
+    if (count > limit) {
+      res.status(429).setHeader('Retry-After', String(resetInSeconds)).type('text/plain').send(`Too many requests from this address: at most ${limit} a minute. Retry in ${resetInSeconds} seconds.\n`);
+      return;
+    }
+    next();
+  };
+}

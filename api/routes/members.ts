@@ -1,0 +1,149 @@
+import { Member } from '../../db/entities';
+import { slidingWindowWait } from '../../db/rate-limits';
+import { newId } from '../../domain/ids';
+import { mergeMetadata } from '../../domain/metadata';
+import { MANAGERS, accessToObject, workspaceFor, workspaceIdInput } from '../access';
+import type { RequestCtx } from '../context';
+import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
+import { metadataInput } from '../inputs';
+import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { defineRoute, listSchema } from '../routing';
+import { memberSchema, serializeMember } from '../serializers/member';
+import { z } from '../zod';
+
+const HOUR = 3600;
+const idParams = z.object({ id: z.string() });
+const name = z.string().trim().min(1).max(100);
+const clientReferenceId = z.string().max(255);
+const email = z.email().max(320).transform((e) => e.trim());
+
+/** A member visible to the key: guests see no member directory. */
+async function loadMember(ctx: RequestCtx, id: string, roles?: typeof MANAGERS): Promise<Member> {
+  const member = await ctx.em.findOne(Member, { id, deletedAt: null });
+  if (!member) throw notFound('Member');
+  const { access } = await accessToObject(ctx, member.workspaceId, 'Member');
+  if (access.role === 'guest') throw notFound('Member');
+  if (roles && !roles.includes(access.role)) throw unauthorized();
+  return member;
+}
+
+async function assertEmailFree(ctx: RequestCtx, workspaceId: string, address: string, except?: string): Promise<void> {
+  const taken = await ctx.em.getConnection().execute<{ id: string }[]>(
+    'select id from members where workspace_id = ? and lower(email) = lower(?) and deleted_at is null and id <> ? limit 1',
+    [workspaceId, address, except ?? ''],
+  );
+  if (taken.length > 0) throw new ApiError(409, 'conflict', `A member with this email already exists in the workspace: ${taken[0]!.id}.`, 'email');
+}
+
+export const createMember = defineRoute({
+  method: 'post',
+  path: '/members',
+  tag: 'Members',
+  summary: 'Create a member in a workspace (owner or admin)',
+  description: 'Limited to 100 new members per hour per workspace; members created by pushed calendar events count.',
+  body: z.strictObject({
+    workspace_id: workspaceIdInput,
+    name,
+    email: email.optional().nullable(),
+    client_reference_id: clientReferenceId.optional().nullable(),
+    metadata: metadataInput.optional(),
+  }),
+  response: { status: 201, schema: memberSchema, description: 'The created member.' },
+  handler: async (ctx, { body }) => {
+    const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
+    const { membersPerHour } = ctx.deps.config.rateLimits;
+    const member = new Member();
+    member.id = newId('member');
+    member.workspaceId = workspace.id;
+    member.name = body.name;
+    member.email = body.email ?? null;
+    member.clientReferenceId = body.client_reference_id ?? null;
+    member.metadata = body.metadata === undefined ? {} : mergeMetadata({}, body.metadata);
+    await ctx.em.transactional(async (em) => {
+      const wait = await slidingWindowWait(em, 'members', workspace.id, membersPerHour, HOUR);
+      if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace.`);
+      if (member.email) await assertEmailFree(ctx, workspace.id, member.email);
+      em.persist(member);
+    });
+    return { status: 201, kind: 'member', body: serializeMember(member) };
+  },
+});
+
+export const listMembers = defineRoute({
+  method: 'get',
+  path: '/members',
+  tag: 'Members',
+  summary: "List a workspace's members",
+  query: listQuery.extend({
+    workspace_id: workspaceIdInput,
+    email: z.string().optional().openapi({ description: 'Only the member with this email (case-insensitive).' }),
+    client_reference_id: z.string().optional().openapi({ description: 'Only members with this client reference id.' }),
+    include: z.string().optional().openapi({ description: '`settings` adds the settings block.' }),
+  }),
+  response: { schema: listSchema(memberSchema, 'MemberList'), description: 'A page of members, oldest first.' },
+  handler: async (ctx, { query }) => {
+    const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
+    if (access.role === 'guest') throw unauthorized();
+    const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+    const where: Record<string, unknown> = { workspaceId: workspace.id, deletedAt: null };
+    if (after) where.id = { $gt: after.id };
+    if (query.email !== undefined) where.email = { $ilike: query.email.replace(/[\\%_]/g, '\\$&') };
+    if (query.client_reference_id !== undefined) where.clientReferenceId = query.client_reference_id;
+    const rows = await ctx.em.find(Member, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
+    const page = pageOf(rows, query.limit, (m) => ({ id: m.id }));
+    return { kind: 'member', page: { ...page, data: page.data.map(serializeMember) } };
+  },
+});
+
+export const getMember = defineRoute({
+  method: 'get',
+  path: '/members/{id}',
+  tag: 'Members',
+  summary: 'Get a member',
+  params: idParams,
+  query: z.object({ include: z.string().optional() }),
+  response: { schema: memberSchema, description: 'The member.' },
+  handler: async (ctx, { params }) => ({ kind: 'member', body: serializeMember(await loadMember(ctx, params.id)) }),
+});
+
+export const updateMember = defineRoute({
+  method: 'patch',
+  path: '/members/{id}',
+  tag: 'Members',
+  summary: "Update a member's name, client reference id or metadata (owner or admin)",
+  params: idParams,
+  body: z.strictObject({
+    name: name.optional(),
+    client_reference_id: clientReferenceId.nullable().optional().openapi({ description: 'null clears it.' }),
+    metadata: metadataInput.optional(),
+  }),
+  response: { schema: memberSchema, description: 'The updated member.' },
+  handler: async (ctx, { params, body }) => {
+    const member = await loadMember(ctx, params.id, MANAGERS);
+    if (body.name !== undefined) member.name = body.name;
+    if (body.client_reference_id !== undefined) member.clientReferenceId = body.client_reference_id;
+    if (body.metadata !== undefined) member.metadata = mergeMetadata(member.metadata, body.metadata);
+    await ctx.em.flush();
+    return { kind: 'member', body: serializeMember(member) };
+  },
+});
+
+export const deleteMember = defineRoute({
+  method: 'delete',
+  path: '/members/{id}',
+  tag: 'Members',
+  summary: 'Remove a member (owner or admin)',
+  params: idParams,
+  response: {
+    schema: z.object({ id: z.string(), object: z.literal('member'), deleted: z.literal(true) }).openapi('DeletedMember'),
+    description: 'The member is removed; its email can be used again.',
+  },
+  handler: async (ctx, { params }) => {
+    const member = await loadMember(ctx, params.id, MANAGERS);
+    member.deletedAt = new Date();
+    await ctx.em.flush();
+    return { body: { id: member.id, object: 'member', deleted: true } };
+  },
+});
+
+export const memberRoutes = [createMember, listMembers, getMember, updateMember, deleteMember];

@@ -1,0 +1,263 @@
+import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { NextFunction, Request, Response, Router } from 'express';
+import type { ZodType } from 'zod';
+import type { z as zod } from 'zod';
+import { ValidationFailed, type FieldIssue } from '../domain/errors';
+import { CURRENT_VERSION, downgrade, resolveVersion, successorOf, type Representation, type ResourceKind } from '../domain/versions';
+import { authenticate } from './auth';
+import type { AppDeps, RequestCtx } from './context';
+import { ApiError, missingWorkspace } from './errors';
+import type { Page } from './pagination';
+import { z } from './zod';
+
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/** What a handler returns: one resource, a page of them, or nothing. */
+export type Reply =
+  | { status?: number; kind?: ResourceKind; body: Representation }
+  | { status?: number; kind?: ResourceKind; page: Page<Representation> }
+  | { status: 204 };
+
+type AnyParams = ZodType<Record<string, string>>;
+type AnyQuery = ZodType<Record<string, unknown>>;
+type NoBody = ZodType<undefined>;
+
+export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody> = {
+  method: Method;
+  /** OpenAPI-style path relative to /api/v1, e.g. `/workspaces/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Default true: the route needs a valid key. */
+  auth?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: { status?: number; schema: ZodType; description: string };
+  handler: (ctx: RequestCtx, input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B> }) => Promise<Reply>;
+};
+
+export function defineRoute<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody>(def: RouteDef<P, Q, B>): RouteDef<any, any, any> {
+  return def as RouteDef<any, any, any>;
+}
+
+const ERROR_SCHEMA = z
+  .object({
+    errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+  })
+  .openapi('Errors');
+
+export function listSchema(item: ZodType, name: string) {
+  return z
+    .object({
+      object: z.literal('list'),
+      data: z.array(item),
+      has_more: z.boolean(),
+      _links: z.object({ next: z.object({ url: z.string() }).optional() }),
+    })
+    .openapi(name);
+}
+
+/** Zod issues → the spec's error entries, one per field (spec: Errors). */
+export function issuesFromZod(error: zod.ZodError, prefix: string[] = []): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  const seen = new Set<string>();
+  const push = (issue: FieldIssue) => {
+    const key = issue.field ?? '';
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(issue);
+  };
+  for (const issue of error.issues) {
+    const path = [...prefix, ...issue.path.map(String)];
+    const field = path.join('.') || undefined;
+    const withField = (code: string, message: string): FieldIssue => (field === undefined ? { code, message } : { code, message, field });
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        for (const key of issue.keys) {
+          const f = [...path, key].join('.');
+          push({ code: 'unknown_field', message: `Unknown field: ${f}.`, field: f });
+        }
+        break;
+      case 'invalid_type':
+        if (issue.input === undefined) push(withField('missing', `${field ?? 'value'} is required.`));
+        else push(withField('invalid_type', `${field ?? 'value'} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}.`));
+        break;
+      case 'too_big':
+        push(withField(issue.origin === 'string' ? 'too_long' : 'invalid', issue.message));
+        break;
+      case 'too_small':
+        push(withField(issue.origin === 'string' && Number(issue.minimum) === 1 ? 'blank' : 'invalid', issue.origin === 'string' && Number(issue.minimum) === 1 ? `${field} must not be blank.` : issue.message));
+        break;
+      case 'invalid_value':
+        push(withField('inclusion', `${field ?? 'value'} must be one of: ${issue.values.map((v) => String(v)).join(', ')}.`));
+        break;
+      case 'invalid_format':
+        push(withField('invalid_format', issue.message));
+        break;
+      case 'custom':
+        push(withField(((issue.params as { code?: string } | undefined)?.code) ?? 'invalid', issue.message));
+        break;
+      default:
+        push(withField('invalid', issue.message));
+    }
+  }
+  return out;
+}
+
+function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'params' | 'query' | 'body'): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const issues = issuesFromZod(result.error);
+  // Spec Errors › Diagnosed mistakes: a blank workspace_id is a 400, not a validation error.
+  const blankWorkspace = result.error.issues.some(
+    (i) => i.path.length === 1 && i.path[0] === 'workspace_id' && (i.input === undefined || i.input === ''),
+  );
+  if (blankWorkspace) throw missingWorkspace();
+  if (where === 'params') throw new ApiError(404, 'not_found', 'Resource not found.');
+  if (where === 'query') {
+    const missing = issues.find((i) => i.code === 'missing');
+    if (missing) throw new ApiError(400, 'missing', `Parameter missing: ${missing.field}`, missing.field);
+  }
+  throw ApiError.list(422, issues);
+}
+
+/** Registers routes on an Express router and in the OpenAPI registry; answers 405 for known paths. */
+export class RouteTable {
+  readonly registry = new OpenAPIRegistry();
+  private readonly methodsByPath = new Map<string, Set<string>>();
+
+  constructor(private readonly deps: AppDeps) {
+    this.registry.register('Errors', ERROR_SCHEMA);
+  }
+
+  add(router: Router, def: RouteDef<any, any, any>): void {
+    const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
+    const methods = this.methodsByPath.get(expressPath) ?? new Set<string>();
+    methods.add(def.method.toUpperCase());
+    this.methodsByPath.set(expressPath, methods);
+    this.document(def);
+    (router[def.method] as Router['get'])(expressPath, (req: Request, res: Response, next: NextFunction) => {
+      this.handle(def, req, res).catch(next);
+    });
+  }
+
+  /** After every route: a known path with another method answers 405 with `Allow`. */
+  finish(router: Router, basePath: string): void {
+    for (const [path, methods] of this.methodsByPath) {
+      const allow = [...methods].join(', ');
+      router.all(path, (req: Request) => {
+        throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${basePath}${req.path}; allowed methods: ${allow}.`, undefined, { Allow: allow });
+      });
+    }
+  }
+
+  private document(def: RouteDef<any, any, any>): void {
+    const status = def.response.status ?? 200;
+    const request: RouteConfig['request'] = {};
+    if (def.params) request.params = def.params as zod.ZodObject;
+    if (def.query) request.query = def.query as zod.ZodObject;
+    if (def.body) request.body = { content: { 'application/json': { schema: def.body } } };
+    const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_SCHEMA } } });
+    this.registry.registerPath({
+      method: def.method,
+      path: def.path,
+      summary: def.summary,
+      description: def.description,
+      tags: [def.tag],
+      security: def.auth === false ? [] : [{ ApiKey: [] }],
+      request,
+      responses: {
+        [status]: status === 204 ? { description: def.response.description } : { description: def.response.description, content: { 'application/json': { schema: def.response.schema } } },
+        400: errorResponse('Bad request'),
+        401: errorResponse('Missing or invalid key, or no access'),
+        404: errorResponse('Not found'),
+        422: errorResponse('Validation failed: one error per field'),
+        429: errorResponse('Rate limited'),
+      },
+    });
+  }
+
+  private async handle(def: RouteDef<any, any, any>, req: Request, res: Response): Promise<void> {
+    const { deps } = this;
+    const headerValue = req.headers['service-version'];
+    let headerVersion: string | null = null;
+    if (typeof headerValue === 'string' && headerValue.trim() !== '') {
+      headerVersion = resolveVersion(headerValue);
+      if (!headerVersion) {
+        throw new ApiError(400, 'invalid_api_version', `Service-Version "${headerValue}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after 2025-11-25.`);
+      }
+      setVersionHeaders(res, deps, headerVersion);
+    }
+    const em = deps.orm.em.fork();
+    const account = await authenticate(req, em);
+    const version = headerVersion ?? account.versionPin ?? CURRENT_VERSION;
+    setVersionHeaders(res, deps, version);
+    const log = (req as Request & { log?: RequestCtx['log'] }).log ?? deps.log;
+    res.locals.accountId = account.id;
+    const ctx: RequestCtx = { deps, em, account, version, requestId: String(req.id ?? ''), log };
+
+    if ('page' in req.query || 'per_page' in req.query) {
+      throw new ApiError(400, 'bad_request', 'The parameters page and per_page are not supported: pass limit and follow _links.next.url.');
+    }
+    let input;
+    try {
+      input = {
+        params: parseOrThrow(def.params, req.params, 'params'),
+        query: parseOrThrow(def.query, { ...req.query }, 'query'),
+        body: parseOrThrow(def.body, req.body ?? (def.body ? {} : undefined), 'body'),
+      };
+    } catch (err) {
+      if (err instanceof ValidationFailed) throw ApiError.list(422, err.issues);
+      throw err;
+    }
+    const reply = await def.handler(ctx, input);
+    this.send(req, res, ctx, reply);
+  }
+
+  private send(req: Request, res: Response, ctx: RequestCtx, reply: Reply): void {
+    const vctx = { serverOffsetMinutes: -new Date().getTimezoneOffset() };
+    const shape = (kind: ResourceKind | undefined, r: Representation) => (kind ? downgrade(kind, r, ctx.version, vctx) : r);
+    if ('page' in reply) {
+      const body: Record<string, unknown> = {
+        object: 'list',
+        data: reply.page.data.map((r) => shape(reply.kind, r)),
+        has_more: reply.page.hasMore,
+        _links: {},
+      };
+      if (reply.page.nextCursor) (body._links as Record<string, unknown>).next = { url: nextUrl(ctx.deps.baseUrl(), req, reply.page.nextCursor) };
+      res.status(reply.status ?? 200).json(body);
+      return;
+    }
+    if ('body' in reply) {
+      res.status(reply.status ?? 200).json(shape(reply.kind, reply.body));
+      return;
+    }
+    res.status(204).end();
+  }
+}
+
+export function setVersionHeaders(res: Response, deps: AppDeps, version: string): void {
+  res.setHeader('Service-Version', version);
+  const successor = successorOf(version);
+  if (successor) res.setHeader('Link', `<${changelogUrl(deps)}#${successor}>; rel="successor-version"`);
+  else res.removeHeader('Link');
+}
+
+export function changelogUrl(deps: AppDeps): string {
+  return `${deps.baseUrl()}/changelog`;
+}
+
+/** The next page's URL keeps every other query parameter (spec General conventions, 3). */
+function nextUrl(baseUrl: string, req: Request, cursor: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(req.query)) {
+    if (key === 'cursor') continue;
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') params.append(key, v);
+  }
+  params.set('cursor', cursor);
+  const path = req.path.replace(/\/+$/, '');
+  return `${baseUrl}${path}?${params.toString()}`;
+}

@@ -1,0 +1,69 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, Workspace, WorkspaceAccess, type Role } from './entities';
+import { generateApiKey, hashApiKey } from '../domain/api-keys';
+import { newId } from '../domain/ids';
+import { VERSIONS } from '../domain/versions';
+
+/** Operator actions on accounts (no unattended sign-up exists): used by the admin command and tests. */
+
+export async function createUser(
+  em: EntityManager,
+  input: { email: string; name?: string | null; workspaceName?: string | null; staff?: boolean },
+): Promise<{ account_id: string; api_key: string; workspace_id: string | null }> {
+  const apiKey = generateApiKey();
+  return em.transactional(async (tem) => {
+    if (await tem.findOne(Account, { email: input.email })) throw new Error(`an account with email ${input.email} already exists (use rotate-key for a new key)`);
+    const account = new Account();
+    account.id = newId('account');
+    account.email = input.email;
+    account.name = input.name ?? null;
+    account.isStaff = input.staff ?? false;
+    account.apiKeyHash = hashApiKey(apiKey);
+    tem.persist(account);
+    // Entities here carry plain id columns, not relations: flush in foreign-key order.
+    await tem.flush();
+    let workspaceId: string | null = null;
+    if (input.workspaceName) {
+      const ws = new Workspace();
+      ws.id = newId('workspace');
+      ws.name = input.workspaceName;
+      ws.createdBy = account.id;
+      tem.persist(ws);
+      await tem.flush();
+      const access = new WorkspaceAccess();
+      access.accountId = account.id;
+      access.workspaceId = ws.id;
+      access.role = 'owner';
+      tem.persist(access);
+      workspaceId = ws.id;
+    }
+    return { account_id: account.id, api_key: apiKey, workspace_id: workspaceId };
+  });
+}
+
+/** A new key for the account; the old one stops working at once, everywhere. */
+export async function rotateKey(em: EntityManager, email: string): Promise<{ account_id: string; api_key: string }> {
+  const apiKey = generateApiKey();
+  const account = await em.findOne(Account, { email });
+  if (!account) throw new Error(`no account with email ${email}`);
+  account.apiKeyHash = hashApiKey(apiKey);
+  await em.flush();
+  return { account_id: account.id, api_key: apiKey };
+}
+
+/** Gives an account a role in a workspace (for `member`, optionally the member it reads as). */
+export async function grantAccess(em: EntityManager, input: { email: string; workspaceId: string; role: Role; memberId?: string | null }): Promise<void> {
+  const account = await em.findOne(Account, { email: input.email });
+  if (!account) throw new Error(`no account with email ${input.email}`);
+  if (!(await em.findOne(Workspace, { id: input.workspaceId }))) throw new Error(`no workspace ${input.workspaceId}`);
+  await em.upsert(WorkspaceAccess, { accountId: account.id, workspaceId: input.workspaceId, role: input.role, memberId: input.memberId ?? null, createdAt: new Date() });
+}
+
+/** Moves a key's version pin (spec Versioning, 3: "until moved by contacting support"). */
+export async function setPin(em: EntityManager, email: string, version: string): Promise<void> {
+  if (!(VERSIONS as readonly string[]).includes(version)) throw new Error(`unknown version ${version}; known: ${VERSIONS.join(', ')}`);
+  const account = await em.findOne(Account, { email });
+  if (!account) throw new Error(`no account with email ${email}`);
+  account.versionPin = version;
+  await em.flush();
+}

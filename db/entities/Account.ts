@@ -1,0 +1,30 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** An API user: the person behind a personal key (spec: Authentication). */
+export class Account {
+  id!: string;
+  email!: string;
+  name: string | null = null;
+  isStaff = false;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  apiKeyHash!: string;
+  /** The version the key is pinned to; set at its first authenticated call. */
+  versionPin: string | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const AccountSchema = new EntitySchema<Account>({
+  class: Account,
+  tableName: 'accounts',
+  properties: {
+    id: { type: 'string', primary: true },
+    email: { type: 'string', unique: true },
+    name: { type: 'string', nullable: true },
+    isStaff: { type: 'boolean' },
+    apiKeyHash: { type: 'string', unique: true },
+    versionPin: { type: 'string', nullable: true },
+    createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date', onUpdate: () => new Date() },
+  },
+});

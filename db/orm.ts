@@ -1,0 +1,35 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from '../runtime/logger';
+import { ENTITIES } from './entities';
+import { Migration20261122000000_platform } from './migrations/Migration20261122000000_platform';
+
+/** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
+export const MIGRATIONS = [{ name: 'Migration20261122000000_platform', class: Migration20261122000000_platform }];
+
+export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {
+  return {
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    forceUtcTimezone: true,
+    pool: { min: 0, max: poolMax },
+    discovery: { warnWhenNoEntities: false },
+    migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false },
+    allowGlobalContext: false,
+    debug: false,
+    logger: (message: string) => log?.debug({ orm: true }, message),
+  };
+}
+
+export type Orm = MikroORM;
+
+export async function createOrm(databaseUrl: string, log?: Logger, poolMax?: number): Promise<Orm> {
+  return MikroORM.init(ormOptions(databaseUrl, log, poolMax));
+}
+
+/** Brings the schema up to date; safe to run at every start. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const done = await orm.getMigrator().up();
+  return done.map((m) => m.name);
+}

@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Limits kept in PostgreSQL so every API process shares them (spec: Limits).
+ * Counters for anonymous traffic; sliding windows over the rows themselves for creations.
+ */
+
+/** Fixed-window counter: counts one hit and returns the count in this window and when it resets. */
+export async function hitCounter(em: EntityManager, key: string, windowSeconds: number, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  const rows = await em.getConnection().execute<{ count: number }[]>(
+    `insert into rate_limit_counters (key, window_start, count) values (?, ?, 1)
+     on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+     returning count`,
+    [key, new Date(start)],
+  );
+  return { count: Number(rows[0]!.count), resetInSeconds: Math.ceil((start + windowMs - now) / 1000) };
+}
+
+/** Drops counters of windows that ended long ago. */
+export async function pruneCounters(em: EntityManager, olderThanSeconds = 86_400): Promise<number> {
+  const res = await em.getConnection().execute<{ affectedRows?: number }>(
+    'delete from rate_limit_counters where window_start < ?',
+    [new Date(Date.now() - olderThanSeconds * 1000)],
+    'run',
+  );
+  return Number(res.affectedRows ?? 0);
+}
+
+const WINDOWED = {
+  workspaces: { table: 'workspaces', column: 'created_by' },
+  members: { table: 'members', column: 'workspace_id' },
+} as const;
+
+/**
+ * Inside a transaction: serialises creations for one subject and answers how many seconds until
+ * one more is allowed (null when allowed now). Rows created in the window count, deleted or archived ones included.
+ */
+export async function slidingWindowWait(
+  em: EntityManager,
+  kind: keyof typeof WINDOWED,
+  subject: string,
+  limit: number,
+  windowSeconds: number,
+  now = Date.now(),
+): Promise<number | null> {
+  const { table, column } = WINDOWED[kind];
+  const conn = em.getConnection();
+  await conn.execute('select pg_advisory_xact_lock(hashtext(?))', [`${kind}:${subject}`]);
+  const rows = await conn.execute<{ n: number; oldest: Date | null }[]>(
+    `select count(*)::int as n, min(created_at) as oldest from (
+       select created_at from ${table} where ${column} = ? and created_at > ? order by created_at desc limit ?
+     ) recent`,
+    [subject, new Date(now - windowSeconds * 1000), limit],
+  );
+  const { n, oldest } = rows[0]!;
+  if (n < limit || !oldest) return null;
+  return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowSeconds * 1000 - now) / 1000));
+}

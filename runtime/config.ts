@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every setting the service reads from the environment, parsed once at start-up. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  BASE_URL: z.url().optional(),
+  APP_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  TEMPORAL_ADDRESS: z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port').optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('notetaker'),
+  TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  TEMPORAL_UI_URL: z.url().optional(),
+  TEMPORAL_CLI_PATH: z.string().optional(),
+  RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(500),
+  RATE_LIMIT_WORKSPACES_PER_DAY: positiveInt.default(20),
+  RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public address of the API, ending with /api/v1; null means "derive from the listening address". */
+  baseUrl: string | null;
+  appUrl: string | null;
+  logLevel: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  temporal: {
+    address: string | null;
+    namespace: string;
+    taskQueue: string;
+    devPort: number;
+    uiPort: number;
+    uiUrl: string | null;
+    cliPath: string | null;
+  };
+  rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: e.BASE_URL ? e.BASE_URL.replace(/\/+$/, '') : null,
+    appUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, '') : null,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: e.DATA_DIR,
+    embeddedPostgresPort: e.EMBEDDED_POSTGRES_PORT,
+    temporal: {
+      address: e.TEMPORAL_ADDRESS ?? null,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      devPort: e.TEMPORAL_DEV_PORT,
+      uiPort: e.TEMPORAL_UI_PORT,
+      uiUrl: e.TEMPORAL_UI_URL ?? null,
+      cliPath: e.TEMPORAL_CLI_PATH ?? null,
+    },
+    rateLimits: {
+      ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
+      workspacesPerDay: e.RATE_LIMIT_WORKSPACES_PER_DAY,
+      membersPerHour: e.RATE_LIMIT_MEMBERS_PER_HOUR,
+    },
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,33 @@
+import pino, { type Logger } from 'pino';
+
+/** Paths never written to logs: credentials, secrets and meeting links (they may carry passcodes). */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'authorization',
+  'api_key',
+  'apiKey',
+  'secret',
+  'meeting_url',
+  'meetingUrl',
+  '*.api_key',
+  '*.apiKey',
+  '*.secret',
+  '*.meeting_url',
+  '*.meetingUrl',
+];
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'notetaker' },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}
+
+export type { Logger };

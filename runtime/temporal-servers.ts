@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from './logger';
+import { waitForPort } from './net';
+import { ensureTemporalCli, ensureTestServer } from './temporal-binaries';
+import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
+
+export type ServerHandle = { address: string; uiUrl: string | null; stop: () => Promise<void> };
+
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill(signal);
+  });
+}
+
+function pipeLogs(child: ChildProcess, log: Logger, name: string): void {
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log.debug({ [name]: line.trim().slice(0, 500) }, name);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+}
+
+/**
+ * Starts `temporal server start-dev` (with its Web UI) on loopback, keeping its state in
+ * `dbFile` when given, and registering the project's search attributes.
+ */
+export async function startDevServer(opts: {
+  log: Logger;
+  port: number;
+  uiPort: number;
+  namespace: string;
+  dbFile?: string;
+  cliPath?: string | null;
+  headless?: boolean;
+}): Promise<ServerHandle> {
+  const cli = await ensureTemporalCli(opts.log, opts.cliPath);
+  const saArgs = SEARCH_ATTRIBUTES.flatMap((k) => ['--search-attribute', `${k.name}=Keyword`]);
+  const host = '127.0.0.1';
+  if (!cli) {
+    // No CLI could be had locally: let the SDK download one (needs internet).
+    const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+    const env = await TestWorkflowEnvironment.createLocal({
+      server: { ip: host, port: opts.port, namespace: opts.namespace, ui: !opts.headless, uiPort: opts.uiPort, dbFilename: opts.dbFile, searchAttributes: SEARCH_ATTRIBUTES },
+    });
+    return { address: `${host}:${opts.port}`, uiUrl: opts.headless ? null : `http://${host}:${opts.uiPort}`, stop: () => env.teardown() };
+  }
+  const args = ['server', 'start-dev', '--ip', host, '--port', String(opts.port), '--namespace', opts.namespace, '--log-level', 'warn', ...saArgs];
+  if (opts.headless) args.push('--headless');
+  else args.push('--ui-ip', host, '--ui-port', String(opts.uiPort));
+  if (opts.dbFile) {
+    await mkdir(path.dirname(opts.dbFile), { recursive: true });
+    args.push('--db-filename', opts.dbFile);
+  }
+  const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  pipeLogs(child, opts.log, 'temporal');
+  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  return {
+    address: `${host}:${opts.port}`,
+    uiUrl: opts.headless ? null : `http://${host}:${opts.uiPort}`,
+    stop: () => stopChild(child),
+  };
+}
+
+/** Starts the time-skipping test server on `port` (tests only). */
+export async function startTestServer(opts: { log: Logger; port: number }): Promise<ServerHandle> {
+  const wrapper = await ensureTestServer(opts.log);
+  const host = '127.0.0.1';
+  if (!wrapper) throw new Error('the time-skipping test server is not available (no cache, no Maven)');
+  const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  pipeLogs(child, opts.log, 'test-server');
+  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  return { address: `${host}:${opts.port}`, uiUrl: null, stop: () => stopChild(child, 'SIGKILL') };
+}

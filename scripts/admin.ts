@@ -1,0 +1,103 @@
+/**
+ * Operators' bootstrap command (no unattended sign-up exists):
+ *   npm run admin -- create-user --email E [--name N] [--workspace-name W] [--staff]
+ *   npm run admin -- rotate-key --email E
+ *   npm run admin -- grant --email E --workspace wks_… --role owner|admin|member|guest [--member mem_…]
+ *   npm run admin -- pin --email E --version 2026-10-12
+ * Prints one JSON object. Works against DATABASE_URL, the running embedded PostgreSQL, or starts it.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createUser, grantAccess, rotateKey, setPin } from '../db/accounts';
+import { ROLES, type Role } from '../db/entities';
+import { createOrm, migrate } from '../db/orm';
+import { ConfigError, loadConfig } from '../runtime/config';
+import { createLogger } from '../runtime/logger';
+import { startEmbeddedPostgres } from '../runtime/postgres';
+
+const USAGE = `usage:
+  npm run admin -- create-user --email E [--name N] [--workspace-name W] [--staff]
+  npm run admin -- rotate-key --email E
+  npm run admin -- grant --email E --workspace WKS_ID --role owner|admin|member|guest [--member MEM_ID]
+  npm run admin -- pin --email E --version YYYY-MM-DD`;
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'workspace-name': { type: 'string' },
+      staff: { type: 'boolean', default: false },
+      workspace: { type: 'string' },
+      role: { type: 'string' },
+      member: { type: 'string' },
+      version: { type: 'string' },
+    },
+  });
+  if (!command || !values.email) throw new ConfigError(USAGE);
+  const config = loadConfig();
+  // Logs go to stderr: stdout carries only the JSON answer.
+  const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
+
+  let databaseUrl = config.databaseUrl;
+  let stopPostgres: (() => Promise<void>) | null = null;
+  if (!databaseUrl) {
+    const embeddedUrl = `postgres://notetaker:notetaker@127.0.0.1:${config.embeddedPostgresPort}/notetaker`;
+    if (await canConnect(embeddedUrl)) databaseUrl = embeddedUrl;
+    else {
+      const handle = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, database: 'notetaker', log });
+      databaseUrl = handle.url;
+      stopPostgres = handle.stop;
+    }
+  }
+  const orm = await createOrm(databaseUrl, log, 2);
+  try {
+    await migrate(orm);
+    const em = orm.em.fork();
+    let out: unknown;
+    switch (command) {
+      case 'create-user':
+        out = await createUser(em, { email: values.email, name: values.name ?? null, workspaceName: values['workspace-name'] ?? null, staff: values.staff });
+        break;
+      case 'rotate-key':
+        out = await rotateKey(em, values.email);
+        break;
+      case 'grant': {
+        if (!values.workspace || !values.role || !(ROLES as readonly string[]).includes(values.role)) throw new ConfigError(USAGE);
+        await grantAccess(em, { email: values.email, workspaceId: values.workspace, role: values.role as Role, memberId: values.member ?? null });
+        out = { email: values.email, workspace_id: values.workspace, role: values.role };
+        break;
+      }
+      case 'pin':
+        if (!values.version) throw new ConfigError(USAGE);
+        await setPin(em, values.email, values.version);
+        out = { email: values.email, version_pin: values.version };
+        break;
+      default:
+        throw new ConfigError(USAGE);
+    }
+    process.stdout.write(JSON.stringify(out) + '\n');
+  } finally {
+    await orm.close();
+    if (stopPostgres) await stopPostgres();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : `admin: ${(err as Error).message}`}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * `npm test`: prepares what every suite needs once (PostgreSQL with a migrated template database,
+ * the Temporal binaries, one workflow bundle), then runs every test file with node's test runner.
+ * Each test file makes its own database from the template and its own Temporal test server.
+ *   npm test                       every suite
+ *   npm test -- test/unit          one folder (or file)
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { createOrm, migrate } from '../db/orm';
+import { createLogger } from '../runtime/logger';
+import { freePort } from '../runtime/net';
+import { projectRoot } from '../runtime/paths';
+import { startEmbeddedPostgres } from '../runtime/postgres';
+import { ensureTemporalCli, ensureTestServer } from '../runtime/temporal-binaries';
+
+const TEMPLATE_DB = 'notetaker_test_template';
+
+function testFiles(target: string): string[] {
+  const stat = statSync(target);
+  if (stat.isFile()) return [target];
+  return readdirSync(target, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? testFiles(path.join(target, e.name)) : e.name.endsWith('.test.ts') ? [path.join(target, e.name)] : []))
+    .sort();
+}
+
+async function main(): Promise<number> {
+  const root = projectRoot();
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'info', process.stderr);
+  const targets = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const files = (targets.length ? targets : ['test']).flatMap((t) => testFiles(path.resolve(root, t)));
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'notetaker-test-'));
+  // PostgreSQL runs as another user when we are root: it must be able to reach its data folder.
+  await chmod(tmp, 0o755);
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(tmp, { recursive: true, force: true })];
+  try {
+    log.info('preparing Temporal binaries (cached after the first run)');
+    const [testServer, cli] = await Promise.all([ensureTestServer(log), ensureTemporalCli(log, process.env.TEMPORAL_CLI_PATH)]);
+
+    let adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) {
+      const port = await freePort();
+      const handle = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'postgres'), port, database: 'postgres', log, persistent: false });
+      cleanups.push(handle.stop);
+      adminUrl = handle.url;
+    }
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+    const orm = await createOrm(templateUrl, log, 1);
+    await migrate(orm);
+    await orm.close();
+
+    log.info('bundling the workflows once for every test file');
+    const bundle = await bundleWorkflowCode({ workflowsPath: path.join(root, 'workflows', 'index.ts'), logger: undefined });
+    const bundlePath = path.join(tmp, 'workflow-bundle.js');
+    await writeFile(bundlePath, bundle.code);
+
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      TEST_PG_ADMIN_URL: adminUrl,
+      TEST_TEMPLATE_DB: TEMPLATE_DB,
+      TEST_WORKFLOW_BUNDLE: bundlePath,
+      TEST_TEMPORAL_TEST_SERVER: testServer ?? '',
+      TEST_TEMPORAL_CLI: cli ?? '',
+      TEST_TMP: tmp,
+    };
+    const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+    const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...files];
+    const counts = { pass: 0, fail: 0 };
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        for (const m of chunk.toString().matchAll(/^ℹ (pass|fail) (\d+)$/gm)) counts[m[1] as 'pass' | 'fail'] = Number(m[2]);
+      });
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    process.stdout.write(`\n${counts.pass} passed, ${counts.fail} failed\n`);
+    return code;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`test run failed to start: ${(err as Error).stack}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,117 @@
+/**
+ * `npm start`: the whole service in one process tree. Uses DATABASE_URL and TEMPORAL_ADDRESS when
+ * given; otherwise starts an embedded PostgreSQL and a Temporal dev server with its Web UI.
+ * `--only=api` / `--only=worker` run one half (both addresses must then be given).
+ */
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { startApi } from '../api/server';
+import { createOrm, migrate, type Orm } from '../db/orm';
+import { ConfigError, loadConfig } from '../runtime/config';
+import { createLogger } from '../runtime/logger';
+import { startEmbeddedPostgres } from '../runtime/postgres';
+import { startDevServer } from '../runtime/temporal-servers';
+import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
+
+async function main(): Promise<void> {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as 'api' | 'worker' | undefined;
+  if (only && only !== 'api' && only !== 'worker') throw new ConfigError(`--only must be api or worker, not ${only}`);
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const runApi = only !== 'worker';
+  const runWorker = only !== 'api';
+  if (only && (!config.databaseUrl || !config.temporal.address)) {
+    throw new ConfigError(`npm run start:${only} runs one half of a deployment: set DATABASE_URL and TEMPORAL_ADDRESS (or use npm start for the embedded defaults).`);
+  }
+  const stops: (() => Promise<unknown>)[] = [];
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  installTemporalLogging(log);
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info('no DATABASE_URL: starting the embedded PostgreSQL');
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, database: 'notetaker', log });
+    stops.push(pg.stop);
+    databaseUrl = pg.url;
+  }
+
+  let temporalAddress = config.temporal.address;
+  let temporalUi = config.temporal.uiUrl;
+  if (!temporalAddress) {
+    log.info('no TEMPORAL_ADDRESS: starting a Temporal dev server with its Web UI');
+    const dev = await startDevServer({
+      log,
+      port: config.temporal.devPort,
+      uiPort: config.temporal.uiPort,
+      namespace: config.temporal.namespace,
+      dbFile: path.join(config.dataDir, 'temporal.sqlite'),
+      cliPath: config.temporal.cliPath,
+    });
+    stops.push(dev.stop);
+    temporalAddress = dev.address;
+    temporalUi = dev.uiUrl;
+  }
+
+  const orm: Orm = await createOrm(databaseUrl, log);
+  stops.push(() => orm.close());
+  if (runApi) {
+    const applied = await migrate(orm);
+    log.info({ applied }, applied.length ? 'database migrated' : 'database schema up to date');
+  }
+
+  const connection = await Connection.connect({ address: temporalAddress });
+  stops.push(() => connection.close());
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+
+  if (runWorker) {
+    const nativeConnection = await NativeConnection.connect({ address: temporalAddress });
+    const worker = await createWorker({ connection: nativeConnection, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, orm, log });
+    const running = worker.run();
+    stops.push(async () => {
+      worker.shutdown();
+      await running;
+      await nativeConnection.close();
+    });
+    running.catch((err) => {
+      log.fatal({ err }, 'worker stopped');
+      process.exit(1);
+    });
+    await ensureMaintenanceWorkflows(client, config.temporal.taskQueue);
+  }
+
+  let apiBase: string | null = null;
+  if (runApi) {
+    const api = await startApi({ orm, config, log, temporal: client }, { host: config.host, port: config.port });
+    stops.push(api.stop);
+    apiBase = api.baseUrl;
+  }
+
+  const uiLine = temporalUi ? `${temporalUi}/namespaces/${config.temporal.namespace}/workflows` : `the UI of ${temporalAddress}`;
+  const banner = [
+    '',
+    'Notetaker service is running.',
+    apiBase ? `  API base URL:   ${apiBase}` : '  API:            not started in this process',
+    apiBase ? `  API reference:  ${apiBase}/docs` : null,
+    `  Temporal UI:    ${uiLine}`,
+    `  Worker:         ${runWorker ? `task queue "${config.temporal.taskQueue}"` : 'not started in this process'}`,
+    '  Get an API key: npm run admin -- create-user --email you@example.com --workspace-name "My workspace"',
+    apiBase ? `  Then:           curl -H "Authorization: <api_key>" ${apiBase}/workspaces` : null,
+    '',
+  ].filter((l) => l !== null);
+  process.stdout.write(banner.join('\n') + '\n');
+  log.info({ api: apiBase, temporal: temporalAddress, temporal_ui: temporalUi }, 'service started');
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`Start-up failed: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import type { Client } from '@temporalio/client';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
+import { createUser, grantAccess, setPin } from '../../db/accounts';
+import type { Orm } from '../../db/orm';
+import type { Role } from '../../db/entities';
+import { loadConfig, type Config } from '../../runtime/config';
+import { freshDatabase, silentLog } from './db';
+
+export type TestApi = {
+  orm: Orm;
+  config: Config;
+  http: ReturnType<typeof supertest>;
+  baseUrl: string;
+  close: () => Promise<void>;
+};
+
+/** The real Express app on a fresh, migrated database; HTTP through supertest on loopback. */
+export async function givenApi(opts: { env?: Record<string, string>; temporal?: Client | null } = {}): Promise<TestApi> {
+  const db = await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MINUTE: '100000', ...opts.env });
+  const baseUrl = 'http://api.test/api/v1';
+  const { app } = createApp({ orm: db.orm, config, log: silentLog, temporal: opts.temporal ?? null, baseUrl: () => baseUrl });
+  return { orm: db.orm, config, http: supertest(app), baseUrl, close: db.drop };
+}
+
+let counter = 0;
+
+/** An account with a key (and by default a workspace it owns). */
+export async function givenAccount(api: TestApi, opts: { staff?: boolean; workspace?: boolean; pin?: string } = {}) {
+  const email = `user${++counter}-${Date.now()}@example.com`;
+  const created = await createUser(api.orm.em.fork(), { email, workspaceName: opts.workspace === false ? null : `Workspace of ${email}`, staff: opts.staff });
+  if (opts.pin) await setPin(api.orm.em.fork(), email, opts.pin);
+  return { email, key: created.api_key, accountId: created.account_id, workspaceId: created.workspace_id! };
+}
+
+export async function grant(api: TestApi, email: string, workspaceId: string, role: Role): Promise<void> {
+  await grantAccess(api.orm.em.fork(), { email, workspaceId, role });
+}

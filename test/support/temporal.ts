@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Worker } from '@temporalio/worker';
+import type { Orm } from '../../db/orm';
+import { freePort } from '../../runtime/net';
+import { startDevServer, startTestServer, type ServerHandle } from '../../runtime/temporal-servers';
+import { createWorker, installTemporalLogging } from '../../worker';
+import { silentLog } from './db';
+import { testEnv } from './env';
+
+export type TemporalHarness = { env: TestWorkflowEnvironment; taskQueue: string; server: ServerHandle; teardown: () => Promise<void> };
+
+/**
+ * A time-skipping Temporal server of this test file's own (time skipping is global to a server),
+ * connected through the SDK's public environment with time skipping on.
+ */
+export async function timeSkipping(): Promise<TemporalHarness> {
+  installTemporalLogging(silentLog);
+  const server = await startTestServer({ log: silentLog, port: await freePort() });
+  // `create` with an existing server keeps time skipping; the SDK's own spawn allows a JVM only ~5 s.
+  const env: TestWorkflowEnvironment = await (TestWorkflowEnvironment as any).create({
+    server: { type: 'existing' },
+    address: server.address,
+    namespace: 'default',
+    supportsTimeSkipping: true,
+  });
+  return {
+    env,
+    server,
+    taskQueue: `test-${path.basename(process.argv[1] ?? 'q')}`,
+    teardown: async () => {
+      await env.teardown();
+      await server.stop();
+    },
+  };
+}
+
+/** A dev server (no time skipping) for what the test server lacks: Schedules, list and count queries. */
+export async function devServer(): Promise<TemporalHarness> {
+  installTemporalLogging(silentLog);
+  const server = await startDevServer({ log: silentLog, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: testEnv().cli });
+  const env = await TestWorkflowEnvironment.createFromExistingServer({ address: server.address, namespace: 'default' });
+  return {
+    env,
+    server,
+    taskQueue: 'test-dev',
+    teardown: async () => {
+      await env.teardown();
+      await server.stop();
+    },
+  };
+}
+
+/** A worker with the project's real workflows (bundled once per run) and activities. */
+export async function startWorker(h: TemporalHarness, orm: Orm): Promise<{ worker: Worker; stop: () => Promise<void> }> {
+  const worker = await createWorker({
+    connection: h.env.nativeConnection,
+    namespace: 'default',
+    taskQueue: h.taskQueue,
+    orm,
+    log: silentLog,
+    workflowBundle: { code: readFileSync(testEnv().workflowBundle, 'utf8') },
+  });
+  const running = worker.run();
+  return {
+    worker,
+    stop: async () => {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running;
+    },
+  };
+}

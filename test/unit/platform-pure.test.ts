@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateApiKey, hashApiKey, keyFromAuthorization } from '../../domain/api-keys';
+import { hasPrefix, newId } from '../../domain/ids';
+import { jsonErrorPosition } from '../../domain/json-position';
+import { ConfigError, loadConfig } from '../../runtime/config';
+
+describe('ids', () => {
+  it('When ids are made one after another, then they carry the typed prefix and sort in creation order', () => {
+    const ids = Array.from({ length: 1000 }, () => newId('meeting'));
+    assert.ok(ids.every((id) => hasPrefix('meeting', id) && id.length === 30));
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+});
+
+describe('api keys', () => {
+  it('When a header names the key in any accepted form, then the same key comes out', () => {
+    const key = generateApiKey();
+    for (const header of [key, `Bearer ${key}`, `bearer ${key}`, `Token ${key}`, `TOKEN  ${key}`, `  ${key} `]) assert.equal(keyFromAuthorization(header), key, header);
+    assert.equal(keyFromAuthorization(''), null);
+  });
+
+  it('When a key is hashed, then the hash is stable and reveals nothing of the key', () => {
+    const key = generateApiKey();
+    assert.equal(hashApiKey(key), hashApiKey(key));
+    assert.ok(!hashApiKey(key).includes(key.slice(4, 12)));
+    assert.notEqual(generateApiKey(), key);
+  });
+});
+
+describe('JSON error position', () => {
+  it('When JSON is malformed, then the first bad offset is found', () => {
+    assert.equal(jsonErrorPosition('{"name": x}'), 9);
+    assert.equal(jsonErrorPosition('{"a":1,}'), 7);
+    assert.equal(jsonErrorPosition('{"a":1'), 6);
+    assert.equal(jsonErrorPosition('[1,2] x'), 6);
+    assert.equal(jsonErrorPosition('{"a":[1,{"b":tru}]}'), 16);
+    assert.equal(jsonErrorPosition('{"ok": [1, "two", null, false, -1.5e3]}'), -1);
+  });
+});
+
+describe('configuration', () => {
+  it('When a variable is bad, then start-up fails naming it', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), (err: Error) => err instanceof ConfigError && /PORT/.test(err.message));
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+    assert.throws(() => loadConfig({ TEMPORAL_ADDRESS: 'no-port' }), /TEMPORAL_ADDRESS/);
+  });
+
+  it('When nothing is set, then the embedded defaults apply', () => {
+    const c = loadConfig({});
+    assert.equal(c.databaseUrl, null);
+    assert.equal(c.temporal.address, null);
+    assert.equal(c.rateLimits.ipPerMinute, 500);
+    assert.equal(c.temporal.taskQueue, 'notetaker');
+  });
+});

@@ -1,0 +1,49 @@
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
+import { createActivities, type ActivityDeps } from '../activities';
+import type { Logger } from '../runtime/logger';
+import { RATE_LIMIT_JANITOR_ID } from '../workflows/maintenance';
+
+let runtimeInstalled = false;
+
+/** Sends the SDK's own logs through pino; must run before the first native connection. */
+export function installTemporalLogging(log: Logger): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  const level = (log.level === 'trace' ? 'TRACE' : log.level === 'debug' ? 'DEBUG' : 'WARN') as LogLevel;
+  Runtime.install({
+    logger: new DefaultLogger(level, (entry) => {
+      const fields = { ...(entry.meta ?? {}), temporal: true };
+      const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
+      log[method](fields, entry.message);
+    }),
+  });
+}
+
+export type WorkerOptions = ActivityDeps & {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  /** Prebuilt workflow bundle (tests reuse one); otherwise bundled from workflows/. */
+  workflowBundle?: { code: string };
+};
+
+/** The worker: the project's workflows and activities on one task queue. */
+export async function createWorker(opts: WorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+    activities: createActivities({ orm: opts.orm, log: opts.log }),
+  });
+}
+
+/** Long-running housekeeping workflows; starting them again is a no-op. */
+export async function ensureMaintenanceWorkflows(client: Client, taskQueue: string): Promise<void> {
+  await client.workflow.start('rateLimitJanitor', {
+    workflowId: RATE_LIMIT_JANITOR_ID,
+    taskQueue,
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+}

@@ -1,0 +1,2 @@
+// Everything the worker's workflow bundle exports: deterministic code only.
+export { rateLimitJanitor } from './maintenance';
