@@ -1,4 +1,5 @@
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
@@ -49,7 +50,7 @@ export function createApp(deps: AppDeps) {
   app.get('/readyz', async (_req, res) => {
     const checks: Record<string, string> = {};
     try {
-      await deps.orm.em.fork().getConnection().execute('select 1');
+      await deps.orm.em.fork().execute('select 1');
       checks.database = 'ok';
     } catch (err) {
       checks.database = `unreachable: ${(err as Error).message}`;
@@ -112,6 +113,8 @@ function errorHandler(deps: AppDeps) {
     let apiError: ApiError;
     if (err instanceof ApiError) apiError = err;
     else if (err instanceof ValidationFailed) apiError = ApiError.list(422, err.issues);
+    // A concurrent request won a uniqueness race that the route's own check could not see.
+    else if (err instanceof UniqueConstraintViolationException) apiError = new ApiError(409, 'conflict', 'This conflicts with a resource created at the same moment; read it and retry if needed.');
     else {
       (req.log ?? deps.log).error({ err }, 'unhandled error');
       apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. The request id in X-Request-Id helps support find it.');

@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export async function hitCounter(em: EntityManager, key: string, windowSeconds: number, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(now / windowMs) * windowMs;
-  const rows = await em.getConnection().execute<{ count: number }[]>(
+  const rows = await em.execute<{ count: number }[]>(
     `insert into rate_limit_counters (key, window_start, count) values (?, ?, 1)
      on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
      returning count`,
@@ -20,7 +20,7 @@ export async function hitCounter(em: EntityManager, key: string, windowSeconds: 
 
 /** Drops counters of windows that ended long ago. */
 export async function pruneCounters(em: EntityManager, olderThanSeconds = 86_400): Promise<number> {
-  const res = await em.getConnection().execute<{ affectedRows?: number }>(
+  const res = await em.execute<{ affectedRows?: number }>(
     'delete from rate_limit_counters where window_start < ?',
     [new Date(Date.now() - olderThanSeconds * 1000)],
     'run',
@@ -46,9 +46,8 @@ export async function slidingWindowWait(
   now = Date.now(),
 ): Promise<number | null> {
   const { table, column } = WINDOWED[kind];
-  const conn = em.getConnection();
-  await conn.execute('select pg_advisory_xact_lock(hashtext(?))', [`${kind}:${subject}`]);
-  const rows = await conn.execute<{ n: number; oldest: Date | null }[]>(
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`${kind}:${subject}`]);
+  const rows = await em.execute<{ n: number; oldest: Date | null }[]>(
     `select count(*)::int as n, min(created_at) as oldest from (
        select created_at from ${table} where ${column} = ? and created_at > ? order by created_at desc limit ?
      ) recent`,

@@ -11,7 +11,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import { DefaultLogger, bundleWorkflowCode } from '@temporalio/worker';
 import { createOrm, migrate } from '../db/orm';
 import { createLogger } from '../runtime/logger';
 import { freePort } from '../runtime/net';
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
     await orm.close();
 
     log.info('bundling the workflows once for every test file');
-    const bundle = await bundleWorkflowCode({ workflowsPath: path.join(root, 'workflows', 'index.ts'), logger: undefined });
+    const bundle = await bundleWorkflowCode({ workflowsPath: path.join(root, 'workflows', 'index.ts'), logger: new DefaultLogger('WARN') });
     const bundlePath = path.join(tmp, 'workflow-bundle.js');
     await writeFile(bundlePath, bundle.code);
 

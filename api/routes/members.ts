@@ -27,8 +27,8 @@ async function loadMember(ctx: RequestCtx, id: string, roles?: typeof MANAGERS):
   return member;
 }
 
-async function assertEmailFree(ctx: RequestCtx, workspaceId: string, address: string, except?: string): Promise<void> {
-  const taken = await ctx.em.getConnection().execute<{ id: string }[]>(
+async function assertEmailFree(em: RequestCtx['em'], workspaceId: string, address: string, except?: string): Promise<void> {
+  const taken = await em.execute<{ id: string }[]>(
     'select id from members where workspace_id = ? and lower(email) = lower(?) and deleted_at is null and id <> ? limit 1',
     [workspaceId, address, except ?? ''],
   );
@@ -62,7 +62,7 @@ export const createMember = defineRoute({
     await ctx.em.transactional(async (em) => {
       const wait = await slidingWindowWait(em, 'members', workspace.id, membersPerHour, HOUR);
       if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace.`);
-      if (member.email) await assertEmailFree(ctx, workspace.id, member.email);
+      if (member.email) await assertEmailFree(em, workspace.id, member.email);
       em.persist(member);
     });
     return { status: 201, kind: 'member', body: serializeMember(member) };

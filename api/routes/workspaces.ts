@@ -20,12 +20,11 @@ async function staffFacts(ctx: RequestCtx, workspaces: Workspace[]): Promise<Map
   const out = new Map<string, StaffFacts>();
   if (!ctx.account.isStaff || workspaces.length === 0) return out;
   const ids = workspaces.map((w) => w.id);
-  const conn = ctx.em.getConnection();
-  const counts = await conn.execute<{ workspace_id: string; n: number }[]>(
+  const counts = await ctx.em.execute<{ workspace_id: string; n: number }[]>(
     `select workspace_id, count(*)::int as n from members where workspace_id in (?) and deleted_at is null group by workspace_id`,
     [ids],
   );
-  const owners = await conn.execute<{ workspace_id: string; email: string }[]>(
+  const owners = await ctx.em.execute<{ workspace_id: string; email: string }[]>(
     `select a.workspace_id, acc.email from workspace_accesses a join accounts acc on acc.id = a.account_id
      where a.workspace_id in (?) and a.role = 'owner' order by a.created_at`,
     [ids],
@@ -50,7 +49,7 @@ export const listWorkspaces = defineRoute({
   response: { schema: listSchema(workspaceSchema, 'WorkspaceList'), description: 'A page of workspaces, oldest first.' },
   handler: async (ctx, { query }) => {
     const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-    const rows = await ctx.em.getConnection().execute<{ workspace_id: string }[]>(
+    const rows = await ctx.em.execute<{ workspace_id: string }[]>(
       `select a.workspace_id from workspace_accesses a join workspaces w on w.id = a.workspace_id
        where a.account_id = ? and w.archived_at is null and a.workspace_id > ? order by a.workspace_id limit ?`,
       [ctx.account.id, after?.id ?? '', query.limit + 1],

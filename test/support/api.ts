@@ -27,13 +27,13 @@ export async function givenApi(opts: { env?: Record<string, string>; temporal?: 
 let counter = 0;
 
 /** An account with a key (and by default a workspace it owns). */
-export async function givenAccount(api: TestApi, opts: { staff?: boolean; workspace?: boolean; pin?: string } = {}) {
+export async function givenAccount(api: Pick<TestApi, 'orm'>, opts: { staff?: boolean; workspace?: boolean; pin?: string } = {}) {
   const email = `user${++counter}-${Date.now()}@example.com`;
   const created = await createUser(api.orm.em.fork(), { email, workspaceName: opts.workspace === false ? null : `Workspace of ${email}`, staff: opts.staff });
   if (opts.pin) await setPin(api.orm.em.fork(), email, opts.pin);
   return { email, key: created.api_key, accountId: created.account_id, workspaceId: created.workspace_id! };
 }
 
-export async function grant(api: TestApi, email: string, workspaceId: string, role: Role): Promise<void> {
+export async function grant(api: Pick<TestApi, 'orm'>, email: string, workspaceId: string, role: Role): Promise<void> {
   await grantAccess(api.orm.em.fork(), { email, workspaceId, role });
 }

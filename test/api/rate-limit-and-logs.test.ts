@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
+import { loadConfig } from '../../runtime/config';
+import { createLogger } from '../../runtime/logger';
+import { givenAccount } from '../support/api';
+import { freshDatabase } from '../support/db';
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+const lines: string[] = [];
+
+/** Two API processes' worth of apps on one database, logging into `lines`. */
+function appOn(ipLimit: number) {
+  const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: String(ipLimit) });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(chunk.toString());
+      cb();
+    },
+  });
+  const log = createLogger('info', sink);
+  return supertest(createApp({ orm: db.orm, config, log, temporal: null, baseUrl: () => 'http://api.test/api/v1' }).app);
+}
+
+before(async () => {
+  db = await freshDatabase();
+});
+after(() => db.drop());
+
+describe('per-IP flood limit', () => {
+  it('When one address sends more than the limit in a minute across two API processes, then a plain-text 429 with Retry-After answers, before routing and keys', async () => {
+    // Start at the top of a minute window so the whole burst falls in one window.
+    const msIntoMinute = Date.now() % 60_000;
+    if (msIntoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - msIntoMinute + 50));
+    const a = appOn(6);
+    const b = appOn(6);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await (i % 2 ? a : b).get('/api/v1/workspaces')).status);
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 401]);
+    const limited = await a.get('/api/v1/no-such-path');
+    assert.equal(limited.status, 429);
+    assert.match(limited.headers['content-type']!, /^text\/plain/);
+    assert.match(limited.text, /Too many requests/);
+    assert.ok(Number(limited.headers['retry-after']) >= 1 && Number(limited.headers['retry-after']) <= 60);
+    assert.equal((await b.get('/api/v1/workspaces')).status, 429, 'the count is shared through PostgreSQL');
+  });
+});
+
+describe('request logs', () => {
+  it('When requests carry keys, then each gets one log line with its request id and the key never appears', async () => {
+    const app = appOn(1000);
+    const me = await givenAccount(db);
+    lines.length = 0;
+    const res = await app.get('/api/v1/workspaces').set('Authorization', `Bearer ${me.key}`);
+    await app.get('/api/v1/workspaces').set('Authorization', 'Bearer ntk_wrong_key_that_must_not_be_logged');
+    await app.post('/api/v1/workspaces').set('Authorization', me.key).send({ name: 'x', secret: 'whsec_do_not_log' });
+    const text = lines.join('');
+    assert.ok(!text.includes(me.key), 'the key is not logged');
+    assert.ok(!text.includes('ntk_wrong_key_that_must_not_be_logged'));
+    assert.ok(!text.includes('whsec_do_not_log'));
+    const completed = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed' || l.msg === 'request errored');
+    assert.equal(completed.length, 3);
+    assert.equal(completed[0].req.id, res.headers['x-request-id']);
+    assert.equal(completed[0].account_id, me.accountId);
+  });
+});
