@@ -17,6 +17,8 @@ export function installTemporalLogging(log: Logger): void {
       const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
       log[method](fields, entry.message);
     }),
+    // Native (Rust core) logs go through the same logger instead of straight to stderr.
+    telemetryOptions: { logging: { filter: { core: level, other: 'WARN' }, forward: {} } },
   });
 }
 

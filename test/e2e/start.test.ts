@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { freePort } from '../../runtime/net';
+import { projectRoot } from '../../runtime/paths';
+import { testEnv } from '../support/env';
+
+const run = promisify(execFile);
+let env: NodeJS.ProcessEnv;
+let service: ChildProcess | null = null;
+
+/** `npm start` as a user runs it; resolves with the API base URL and Temporal UI URL it prints. */
+function startService(): Promise<{ base: string; ui: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['start'], { cwd: projectRoot(), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    service = child;
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up in time:\n${out}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const base = /API base URL:\s+(\S+)/.exec(out);
+      const ui = /Temporal UI:\s+(\S+)/.exec(out);
+      if (base && ui) {
+        clearTimeout(timer);
+        resolve({ base: base[1]!, ui: ui[1]!, output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+async function stopService(): Promise<void> {
+  const child = service;
+  service = null;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function admin(...args: string[]): Promise<Record<string, string>> {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: projectRoot(), env });
+  return JSON.parse(stdout.trim().split('\n').pop()!);
+}
+
+before(async () => {
+  const dataDir = await mkdtemp(path.join(testEnv().tmp, 'e2e-'));
+  await chmod(dataDir, 0o755);
+  env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(await freePort()),
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    TEMPORAL_DEV_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(testEnv().cli ? { TEMPORAL_CLI_PATH: testEnv().cli! } : {}),
+  };
+  delete env.DATABASE_URL;
+  delete env.TEMPORAL_ADDRESS;
+});
+after(stopService);
+
+describe('npm start, the admin command and the API, as a user runs them', () => {
+  it('When the service starts on embedded defaults, then a created user lists its workspace, a rotated key replaces the old one, and data outlives a restart', async () => {
+    const { base, ui } = await startService();
+    assert.match(base, /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+
+    const created = await admin('create-user', '--email', 'e2e@example.com', '--name', 'E2E', '--workspace-name', 'E2E workspace');
+    assert.match(created.account_id!, /^acc_/);
+    assert.match(created.workspace_id!, /^wks_/);
+
+    const list = await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } });
+    assert.equal(list.status, 200);
+    const body = (await list.json()) as { data: { id: string; name: string; role: string }[] };
+    assert.deepEqual(body.data.map((w) => [w.id, w.name, w.role]), [[created.workspace_id, 'E2E workspace', 'owner']]);
+
+    const ready = await fetch(base.replace('/api/v1', '/readyz'));
+    assert.equal(ready.status, 200);
+    const uiPage = await fetch(ui);
+    assert.equal(uiPage.status, 200, 'the Temporal Web UI answers');
+
+    const rotated = await admin('rotate-key', '--email', 'e2e@example.com');
+    assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } })).status, 401);
+    assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: `Bearer ${rotated.api_key}` } })).status, 200);
+
+    await stopService();
+    const again = await startService();
+    const afterRestart = await fetch(`${again.base}/workspaces`, { headers: { Authorization: rotated.api_key! } });
+    assert.equal(afterRestart.status, 200);
+    assert.equal(((await afterRestart.json()) as { data: unknown[] }).data.length, 1);
+  });
+});
