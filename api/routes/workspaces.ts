@@ -49,23 +49,21 @@ export const listWorkspaces = defineRoute({
   response: { schema: listSchema(workspaceSchema, 'WorkspaceList'), description: 'A page of workspaces, oldest first.' },
   handler: async (ctx, { query }) => {
     const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-    const rows = await ctx.em.execute<{ workspace_id: string }[]>(
-      `select a.workspace_id from workspace_accesses a join workspaces w on w.id = a.workspace_id
+    const rows = await ctx.em.execute<(Record<string, unknown> & { role: WorkspaceAccess['role']; member_id: string | null })[]>(
+      `select w.*, a.role, a.member_id from workspace_accesses a join workspaces w on w.id = a.workspace_id
        where a.account_id = ? and w.archived_at is null and a.workspace_id > ? order by a.workspace_id limit ?`,
       [ctx.account.id, after?.id ?? '', query.limit + 1],
     );
-    const page = pageOf(rows, query.limit, (r) => ({ id: r.workspace_id }));
-    const ids = page.data.map((r) => r.workspace_id);
-    const [workspaces, accesses] = await Promise.all([
-      ctx.em.find(Workspace, { id: { $in: ids } }),
-      ctx.em.find(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: { $in: ids } }),
-    ]);
-    const byId = new Map(workspaces.map((w) => [w.id, w]));
-    const accessById = new Map(accesses.map((a) => [a.workspaceId, a]));
+    const page = pageOf(rows, query.limit, (r) => ({ id: r.id as string }));
+    const pairs = page.data.map(({ role, member_id, ...w }) => {
+      const access = Object.assign(new WorkspaceAccess(), { accountId: ctx.account.id, workspaceId: w.id as string, role, memberId: member_id });
+      return { workspace: ctx.em.map(Workspace, w), access };
+    });
+    const workspaces = pairs.map((p) => p.workspace);
     const facts = await staffFacts(ctx, workspaces);
     return {
       kind: 'workspace',
-      page: { ...page, data: ids.map((id) => serializeWorkspace(byId.get(id)!, accessById.get(id)!, facts.get(id) ?? null)) },
+      page: { ...page, data: pairs.map(({ workspace, access }) => serializeWorkspace(workspace, access, facts.get(workspace.id) ?? null)) },
     };
   },
 });

@@ -54,7 +54,8 @@ export class Migration20261122000000_platform extends Migration {
       create index members_workspace_id on members (workspace_id, id);
       create index members_workspace_created_at on members (workspace_id, created_at);
       create index members_client_reference on members (workspace_id, client_reference_id);
-      create table rate_limit_counters (
+      -- Counters need no durability: unlogged skips the WAL, so a hit costs no disk flush.
+      create unlogged table rate_limit_counters (
         key text not null,
         window_start timestamptz not null,
         count integer not null,

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { givenApi, type TestApi } from '../support/api';
+
+let api: TestApi;
+before(async () => {
+  api = await givenApi();
+});
+after(() => api.close());
+
+describe('OpenAPI document and reference page', () => {
+  it('When the document is fetched, then it is OpenAPI 3.1 and lists every endpoint with its request and response schemas', async () => {
+    const res = await api.http.get('/api/v1/openapi.json');
+    assert.equal(res.status, 200);
+    const doc = res.body;
+    assert.equal(doc.openapi, '3.1.0');
+    const expected: [string, string][] = [
+      ['/workspaces', 'get'], ['/workspaces', 'post'], ['/workspaces/{id}', 'get'], ['/workspaces/{id}', 'patch'], ['/workspaces/{id}', 'delete'],
+      ['/members', 'get'], ['/members', 'post'], ['/members/{id}', 'get'], ['/members/{id}', 'patch'], ['/members/{id}', 'delete'],
+    ];
+    for (const [path, method] of expected) assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`);
+    const create = doc.paths['/members'].post;
+    const bodySchema = create.requestBody.content['application/json'].schema;
+    assert.deepEqual(bodySchema.required.sort(), ['name', 'workspace_id']);
+    assert.equal(bodySchema.properties.name.maxLength, 100);
+    assert.ok(create.responses['201'].content['application/json'].schema.$ref.endsWith('/Member'));
+    assert.ok(doc.components.schemas.Errors);
+    assert.equal(doc.components.securitySchemes.ApiKey.name, 'Authorization');
+  });
+
+  it('When the reference page is opened in a browser, then it is served from this service with its assets, no CDN', async () => {
+    const page = await api.http.get('/api/v1/docs').set('Accept', 'text/html');
+    assert.equal(page.status, 200);
+    assert.match(page.text, /swagger-ui-bundle\.js/);
+    assert.ok(!/https?:\/\//.test(page.text), 'no outside address');
+    const asset = await api.http.get('/api/v1/docs/assets/swagger-ui-bundle.js');
+    assert.equal(asset.status, 200);
+    const changelog = await api.http.get('/api/v1/changelog').set('Accept', 'text/html');
+    assert.match(changelog.text, /id="2026-10-12"/);
+  });
+});
