@@ -1,13 +1,20 @@
+import type { Client } from '@temporalio/client';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../runtime/logger';
+import type { MediaStorage } from '../runtime/storage';
+import { createBotActivities } from './bots';
 import { createMaintenanceActivities } from './maintenance';
+import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from './providers/types';
 
-export type ActivityDeps = { orm: Orm; log: Logger };
+export type Providers = { meetingBot: MeetingBotProvider; transcription: TranscriptionProvider; summary: SummaryProvider };
+
+export type ActivityDeps = { orm: Orm; log: Logger; temporal: Client; providers: Providers; storage: MediaStorage };
 
 /** Every activity the worker registers (STYLE: a factory with its dependencies passed in). */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createMaintenanceActivities(deps),
+    ...createBotActivities(deps),
   };
 }
 

@@ -3,9 +3,13 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../runtime/logger';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_platform } from './migrations/Migration20261122000000_platform';
+import { Migration20261122010000_meetings_bots } from './migrations/Migration20261122010000_meetings_bots';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
-export const MIGRATIONS = [{ name: 'Migration20261122000000_platform', class: Migration20261122000000_platform }];
+export const MIGRATIONS = [
+  { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+  { name: 'Migration20261122010000_meetings_bots', class: Migration20261122010000_meetings_bots },
+];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {
   return {

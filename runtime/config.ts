@@ -27,6 +27,13 @@ const schema = z.object({
   RATE_LIMIT_WORKSPACES_PER_DAY: positiveInt.default(20),
   RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
   TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_BOTS_PER_HOUR: positiveInt.default(100),
+  MEETING_BOT_PROVIDER: z.enum(['simulated', 'recall']).default('simulated'),
+  RECALL_API_URL: z.url().optional(),
+  RECALL_API_KEY: z.string().optional(),
+  SIMULATOR_SPEED: z.coerce.number().positive().default(30),
+  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_DIR: z.string().optional(),
 });
 
 export type Config = {
@@ -49,8 +56,12 @@ export type Config = {
     uiUrl: string | null;
     cliPath: string | null;
   };
-  rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number };
+  rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number };
   trustProxy: boolean;
+  providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; simulatorSpeed: number };
+  /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
+  signingSecret: string | null;
+  mediaDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -87,7 +98,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
       workspacesPerDay: e.RATE_LIMIT_WORKSPACES_PER_DAY,
       membersPerHour: e.RATE_LIMIT_MEMBERS_PER_HOUR,
+      botsPerHour: e.RATE_LIMIT_BOTS_PER_HOUR,
     },
     trustProxy: e.TRUST_PROXY,
+    providers: {
+      meetingBot: e.MEETING_BOT_PROVIDER,
+      recallApiUrl: e.RECALL_API_URL ?? null,
+      recallApiKey: e.RECALL_API_KEY ?? null,
+      simulatorSpeed: e.SIMULATOR_SPEED,
+    },
+    signingSecret: e.SIGNING_SECRET ?? null,
+    mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
   };
 }

@@ -13,6 +13,8 @@ import { createLogger } from '../runtime/logger';
 import { startEmbeddedPostgres } from '../runtime/postgres';
 import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
+import { createProviders } from '../activities/providers';
+import { LocalStorage } from '../runtime/storage';
 
 async function main(): Promise<void> {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as 'api' | 'worker' | undefined;
@@ -73,7 +75,16 @@ async function main(): Promise<void> {
 
   if (runWorker) {
     const nativeConnection = await NativeConnection.connect({ address: temporalAddress });
-    const worker = await createWorker({ connection: nativeConnection, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, orm, log });
+    const worker = await createWorker({
+      connection: nativeConnection,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      orm,
+      log,
+      temporal: client,
+      providers: createProviders(config, client, config.temporal.taskQueue),
+      storage: new LocalStorage(config.mediaDir),
+    });
     const running = worker.run();
     stops.push(async () => {
       worker.shutdown();

@@ -37,7 +37,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({ orm: opts.orm, log: opts.log }),
+    activities: createActivities({ orm: opts.orm, log: opts.log, temporal: opts.temporal, providers: opts.providers, storage: opts.storage }),
   });
 }
 

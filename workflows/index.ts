@@ -1,2 +1,4 @@
 // Everything the worker's workflow bundle exports: deterministic code only.
 export { rateLimitJanitor } from './maintenance';
+export { botWorkflow } from './bot';
+export { simulatedBot } from './simulated-bot';

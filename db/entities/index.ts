@@ -2,10 +2,18 @@ export * from './Account';
 export * from './Workspace';
 export * from './WorkspaceAccess';
 export * from './Member';
+export * from './Meeting';
+export * from './Bot';
+export * from './MeetingResult';
+export * from './WebhookEvent';
 
 import { AccountSchema } from './Account';
 import { WorkspaceSchema } from './Workspace';
 import { WorkspaceAccessSchema } from './WorkspaceAccess';
 import { MemberSchema } from './Member';
+import { MeetingSchema } from './Meeting';
+import { BotSchema } from './Bot';
+import { MeetingResultSchema } from './MeetingResult';
+import { WebhookEventSchema } from './WebhookEvent';
 
-export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema];
+export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema];

@@ -7,6 +7,10 @@ import { freePort } from '../../runtime/net';
 import { startDevServer, startTestServer, type ServerHandle } from '../../runtime/temporal-servers';
 import { createWorker, installTemporalLogging } from '../../worker';
 import { silentLog } from './db';
+import type { Providers } from '../../activities';
+import { createProviders } from '../../activities/providers';
+import { loadConfig } from '../../runtime/config';
+import { LocalStorage, type MediaStorage } from '../../runtime/storage';
 import { testEnv } from './env';
 
 export type TemporalHarness = { env: TestWorkflowEnvironment; taskQueue: string; server: ServerHandle; teardown: () => Promise<void> };
@@ -53,18 +57,28 @@ export async function devServer(): Promise<TemporalHarness> {
 }
 
 /** A worker with the project's real workflows (bundled once per run) and activities. */
-export async function startWorker(h: TemporalHarness, orm: Orm): Promise<{ worker: Worker; stop: () => Promise<void> }> {
+export async function startWorker(
+  h: TemporalHarness,
+  orm: Orm,
+  opts: { providers?: Partial<Providers>; storage?: MediaStorage } = {},
+): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage }> {
+  const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
+  const config = loadConfig({ SIMULATOR_SPEED: '1' });
   const worker = await createWorker({
     connection: h.env.nativeConnection,
     namespace: 'default',
     taskQueue: h.taskQueue,
     orm,
     log: silentLog,
+    temporal: h.env.client,
+    providers: { ...createProviders(config, h.env.client, h.taskQueue), ...opts.providers },
+    storage,
     workflowBundle: { code: readFileSync(testEnv().workflowBundle, 'utf8') },
   });
   const running = worker.run();
   return {
     worker,
+    storage,
     stop: async () => {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;

@@ -1,0 +1,171 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { Bot, MeetingResult } from '../db/entities';
+import { changeMeeting, meetingWithBots } from '../db/meetings';
+import { resolveSettings } from '../domain/meetings/settings';
+import { withPart, type BotStatus, type FailureReason, type PartStatus } from '../domain/meetings/state';
+import { simulatorScenario } from '../domain/meetings/url';
+import type { ActivityDeps } from './index';
+import { InvalidMeetingUrl, TranscriptionFailed } from './providers/types';
+
+export type StatusChange = {
+  botId: string;
+  status: BotStatus;
+  reason?: FailureReason;
+  failureMessage?: string;
+  joinedAt?: string;
+  recordingStartedAt?: string;
+  leftAt?: string;
+  endedAt?: string;
+  /** bot.* events to record with the change. */
+  events: string[];
+};
+
+type Part = 'transcript' | 'summary' | 'media';
+
+export function createBotActivities({ orm, log, providers, storage }: ActivityDeps) {
+  const fork = () => orm.em.fork();
+
+  /** Moves one results part, in its own transaction with its events. */
+  async function setPart(botId: string, part: Part, status: PartStatus, extra: Record<string, unknown>, events: string[], store?: (r: MeetingResult) => void) {
+    const em = fork();
+    await em.transactional(async (tem) => {
+      const bot = await tem.findOneOrFail(Bot, { id: botId });
+      await changeMeeting(
+        tem,
+        bot.meetingId,
+        async (meeting) => {
+          meeting.results = withPart(meeting.results, part, { status, ...extra });
+          if (store) {
+            const row = (await tem.findOne(MeetingResult, { meetingId: meeting.id })) ?? Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
+            row.botId = botId;
+            store(row);
+            tem.persist(row);
+          }
+        },
+        [{ botId, types: events }],
+      );
+    });
+  }
+
+  async function launchContext(botId: string) {
+    const em = fork();
+    const bot = await em.findOne(Bot, { id: botId });
+    if (!bot) return null;
+    const { meeting } = await meetingWithBots(em, bot.meetingId);
+    return { bot, meeting, settings: resolveSettings(meeting.ownSettings) };
+  }
+
+  return {
+    /** Sends the bot into the call through the configured provider. */
+    async launchBot(botId: string): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' }> {
+      const ctx = await launchContext(botId);
+      // The request that created the bot rolled back after starting its workflow: nothing to do.
+      if (!ctx) return { outcome: 'gone' };
+      const { bot, meeting, settings } = ctx;
+      try {
+        const { providerBotId } = await providers.meetingBot.launch({
+          botId,
+          meetingUrl: bot.meetingUrl,
+          botName: bot.botName,
+          botAvatar: bot.botAvatar,
+          welcomeMessage: bot.welcomeMessage,
+          recordingStart: settings.recording.methods.bot.start,
+          recordingMode: settings.recording.methods.bot.mode,
+          silenceAlert: settings.recording.methods.bot.silence_detection.alert,
+          scheduledEnd: meeting.endsAt?.toISOString() ?? null,
+          participants: meeting.participants.map((p) => ({ name: p.name, email: p.email })),
+        });
+        await fork().nativeUpdate(Bot, { id: botId }, { providerBotId });
+        return { outcome: 'launched', providerBotId };
+      } catch (err) {
+        if (err instanceof InvalidMeetingUrl) return { outcome: 'invalid_meeting_url', message: err.message };
+        throw err;
+      }
+    },
+
+    /** Writes a status change with its meeting's recording item and phase, and their events, in one transaction. */
+    async recordStatus(change: StatusChange): Promise<void> {
+      await fork().transactional(async (em) => {
+        const bot = await em.findOneOrFail(Bot, { id: change.botId });
+        await changeMeeting(
+          em,
+          bot.meetingId,
+          (_meeting, bots) => {
+            const b = bots.find((x) => x.id === change.botId)!;
+            b.status = change.status;
+            if (change.reason) b.reason = change.reason;
+            if (change.failureMessage) b.failureMessage = change.failureMessage;
+            if (change.joinedAt && !b.joinedAt) b.joinedAt = new Date(change.joinedAt);
+            if (change.recordingStartedAt && !b.recordingStartedAt) b.recordingStartedAt = new Date(change.recordingStartedAt);
+            if (change.leftAt && !b.leftAt) b.leftAt = new Date(change.leftAt);
+            // ended_at: when the recording first became available; reprocessing does not move it.
+            if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
+          },
+          [{ botId: change.botId, types: change.events }],
+        );
+      });
+      log.info({ bot_id: change.botId, status: change.status, reason: change.reason }, 'bot status');
+    },
+
+    async leaveCall(providerBotId: string): Promise<void> {
+      await providers.meetingBot.leave(providerBotId);
+    },
+
+    /** Transcribes the recording; a provider refusal marks the transcript failed (no retry helps). */
+    async makeTranscript(botId: string, durationSeconds: number): Promise<'ready' | 'failed'> {
+      const ctx = await launchContext(botId);
+      if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+      await setPart(botId, 'transcript', 'processing', {}, []);
+      try {
+        const transcript = await providers.transcription.transcribe({
+          providerBotId: ctx.bot.providerBotId ?? botId,
+          durationSeconds,
+          language: ctx.settings.transcription.language,
+          participants: ctx.meeting.participants.map((p) => ({ name: p.name, email: p.email })),
+          scenario: simulatorScenario(ctx.bot.meetingUrl),
+        });
+        await setPart(botId, 'transcript', 'ready', { language: transcript.language }, ['bot.transcript_ready'], (r) => {
+          r.transcript = transcript;
+        });
+        return 'ready';
+      } catch (err) {
+        if (!(err instanceof TranscriptionFailed)) throw err;
+        await setPart(botId, 'transcript', 'failed', {}, []);
+        return 'failed';
+      }
+    },
+
+    /** Summarises the transcript with the meeting's template and language; `none` when there is nothing to summarise. */
+    async makeSummary(botId: string): Promise<'ready' | 'none' | 'failed'> {
+      const ctx = await launchContext(botId);
+      if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+      const row = await fork().findOne(MeetingResult, { meetingId: ctx.meeting.id });
+      if (!row?.transcript || row.transcript.segments.length === 0) return 'none';
+      await setPart(botId, 'summary', 'processing', {}, []);
+      const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
+      const summary = await providers.summary.summarize({ transcript: row.transcript, template: ctx.settings.summary.template, language });
+      if (!summary) {
+        await setPart(botId, 'summary', 'none', {}, []);
+        return 'none';
+      }
+      await setPart(botId, 'summary', 'ready', {}, ['bot.summary_ready'], (r) => {
+        r.summary = { template: ctx.settings.summary.template, language, ...summary };
+      });
+      return 'ready';
+    },
+
+    /** Fetches the recording from the provider and stores its bytes with the service. */
+    async makeMedia(botId: string, durationSeconds: number, recordingRef: string): Promise<'ready'> {
+      const ctx = await launchContext(botId);
+      if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+      await setPart(botId, 'media', 'processing', {}, []);
+      const recording = await providers.meetingBot.fetchRecording(ctx.bot.providerBotId ?? botId, recordingRef, durationSeconds);
+      const audioKey = `${ctx.meeting.workspaceId}/${ctx.meeting.id}/${botId}.wav`;
+      await storage.put(audioKey, recording.audio);
+      await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {
+        r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };
+      });
+      return 'ready';
+    },
+  };
+}

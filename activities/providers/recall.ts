@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { InvalidMeetingUrl, type BotLaunch, type MeetingBotProvider, type ProviderEvent } from './types';
+
+/**
+ * A hosted meeting-bot API in the style of Recall.ai's v1 bot API: `POST /api/v1/bot/` creates a
+ * bot, `POST /api/v1/bot/{id}/leave_call/` removes it, `GET /api/v1/bot/{id}/` describes it with
+ * its recordings, and status changes arrive as `bot.status_change` webhooks, which
+ * `eventFromRecallWebhook` turns into the provider events the bot workflow consumes.
+ */
+export class RecallMeetingBotProvider implements MeetingBotProvider {
+  readonly name = 'recall';
+  constructor(private readonly opts: { baseUrl: string; apiKey: string; fetch?: typeof fetch }) {}
+
+  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers: { Authorization: `Token ${this.opts.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return res;
+  }
+
+  async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
+    const res = await this.call('POST', '/api/v1/bot/', {
+      meeting_url: bot.meetingUrl,
+      bot_name: bot.botName,
+      recording_config: {
+        transcript: null,
+        video_mixed_layout: bot.recordingMode === 'audio_only' ? undefined : 'speaker_view',
+        start_recording_on: bot.recordingStart === 'on_command' ? 'manual' : 'call_join',
+      },
+      chat: bot.welcomeMessage ? { on_bot_join: { send_to: 'everyone', message: bot.welcomeMessage } } : undefined,
+      automatic_leave: bot.silenceAlert ? { silence_detection: { timeout: 3600 } } : undefined,
+      metadata: { notetaker_bot_id: bot.botId },
+    });
+    if (res.status === 400) {
+      const detail = await res.text();
+      if (/meeting_url/i.test(detail)) throw new InvalidMeetingUrl(`The bot provider refused the meeting link: ${detail.slice(0, 200)}`);
+    }
+    if (!res.ok) throw new Error(`bot provider answered ${res.status} to create bot`);
+    const created = (await res.json()) as { id: string };
+    return { providerBotId: created.id };
+  }
+
+  async leave(providerBotId: string): Promise<void> {
+    const res = await this.call('POST', `/api/v1/bot/${encodeURIComponent(providerBotId)}/leave_call/`);
+    // 400: the bot is not in a call any more, which is what leaving wants.
+    if (!res.ok && res.status !== 400 && res.status !== 404) throw new Error(`bot provider answered ${res.status} to leave_call`);
+  }
+
+  async fetchRecording(providerBotId: string, _ref: string, durationSeconds: number): Promise<{ audio: Buffer; durationSeconds: number }> {
+    const res = await this.call('GET', `/api/v1/bot/${encodeURIComponent(providerBotId)}/`);
+    if (!res.ok) throw new Error(`bot provider answered ${res.status} to retrieve bot`);
+    const bot = (await res.json()) as {
+      recordings?: { started_at?: string; completed_at?: string; media_shortcuts?: { audio_mixed?: { data?: { download_url?: string } } } }[];
+    };
+    const rec = bot.recordings?.[0];
+    const url = rec?.media_shortcuts?.audio_mixed?.data?.download_url;
+    if (!url) throw new Error('the bot provider has no mixed audio for this recording yet');
+    const audio = await (this.opts.fetch ?? fetch)(url, { signal: AbortSignal.timeout(60_000) });
+    if (!audio.ok) throw new Error(`downloading the recording answered ${audio.status}`);
+    const seconds = rec?.started_at && rec.completed_at ? Math.round((Date.parse(rec.completed_at) - Date.parse(rec.started_at)) / 1000) : durationSeconds;
+    return { audio: Buffer.from(await audio.arrayBuffer()), durationSeconds: seconds };
+  }
+}
+
+/** Recall status codes → provider events (null for codes the workflow does not need). */
+const CODES: Record<string, ProviderEvent['type'] | ['left', NonNullable<ProviderEvent['data']>['reason']]> = {
+  joining_call: 'joining',
+  in_waiting_room: 'in_waiting_room',
+  in_call_not_recording: 'admitted',
+  in_call_recording: 'recording_started',
+  call_ended: 'recording_done',
+  done: ['left', 'meeting_ended'],
+  recording_permission_denied: ['left', 'rejected'],
+  fatal: 'error',
+};
+
+/** A `bot.status_change` webhook body → { providerBotId, event }, or null when it is not one the workflow uses. */
+export function eventFromRecallWebhook(body: unknown): { providerBotId: string; event: ProviderEvent } | null {
+  const b = body as { event?: string; data?: { bot_id?: string; bot?: { id?: string }; status?: { code?: string; sub_code?: string | null; message?: string | null; created_at?: string } } };
+  if (b?.event !== 'bot.status_change') return null;
+  const providerBotId = b.data?.bot?.id ?? b.data?.bot_id;
+  const code = b.data?.status?.code;
+  if (!providerBotId || !code) return null;
+  const mapped = CODES[code];
+  if (!mapped) return null;
+  const at = b.data?.status?.created_at ?? new Date().toISOString();
+  // Recall repeats a status with the same created_at when it retries: that is the event's identity.
+  const id = `${providerBotId}:${code}:${at}`;
+  if (Array.isArray(mapped)) return { providerBotId, event: { id, type: mapped[0], at, data: { reason: mapped[1] } } };
+  if (mapped === 'error') return { providerBotId, event: { id, type: 'error', at, data: { message: b.data?.status?.message ?? b.data?.status?.sub_code ?? 'fatal' } } };
+  if (mapped === 'recording_done') return { providerBotId, event: { id, type: 'recording_done', at, data: { recording_ref: providerBotId } } };
+  return { providerBotId, event: { id: id || randomUUID(), type: mapped, at } };
+}

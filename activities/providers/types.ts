@@ -1,0 +1,52 @@
+/** The world outside, behind small interfaces (DESIGN.md › Providers). */
+
+/** What a meeting-bot provider reports about a bot; delivered to the bot workflow as a signal. */
+export type ProviderEvent = {
+  /** Unique per event: duplicates are ignored. */
+  id: string;
+  type: 'joining' | 'in_waiting_room' | 'admitted' | 'recording_started' | 'recording_done' | 'left' | 'error';
+  at: string;
+  /** recording_done: duration and where the provider keeps the recording; left: why; error: message. */
+  data?: { duration_seconds?: number; recording_ref?: string; reason?: 'meeting_ended' | 'kicked' | 'rejected' | 'lobby_timeout' | 'nobody_joined'; message?: string };
+};
+
+export type BotLaunch = {
+  botId: string;
+  meetingUrl: string;
+  botName: string;
+  botAvatar: string | null;
+  welcomeMessage: string | null;
+  recordingStart: 'on_join' | 'on_command';
+  recordingMode: 'audio_and_video' | 'audio_only';
+  silenceAlert: boolean;
+  scheduledEnd: string | null;
+  participants: { name: string | null; email: string | null }[];
+};
+
+export interface MeetingBotProvider {
+  readonly name: string;
+  /** Sends the bot into the call; its progress comes back as ProviderEvents. Rejects a link it cannot join with InvalidMeetingUrl. */
+  launch(bot: BotLaunch): Promise<{ providerBotId: string }>;
+  /** Makes the bot leave the call (cancellation). */
+  leave(providerBotId: string): Promise<void>;
+  /** The recording's audio as WAV bytes. */
+  fetchRecording(providerBotId: string, ref: string, durationSeconds: number): Promise<{ audio: Buffer; durationSeconds: number }>;
+}
+
+export type TranscriptionInput = { providerBotId: string; durationSeconds: number; language: string; participants: { name: string | null; email: string | null }[]; scenario: string };
+export type TranscriptOutput = {
+  language: string;
+  segments: { speaker: string; email: string | null; start: number; end: number; text: string; words: { text: string; start: number; end: number }[] }[];
+};
+export interface TranscriptionProvider {
+  transcribe(input: TranscriptionInput): Promise<TranscriptOutput>;
+}
+
+export type SummaryOutput = { sections: { title: string; text: string }[]; action_items: { text: string; owner: string | null }[] };
+export interface SummaryProvider {
+  /** Null when there is nothing to summarise (an empty transcript). */
+  summarize(input: { transcript: TranscriptOutput; template: string; language: string }): Promise<SummaryOutput | null>;
+}
+
+export class InvalidMeetingUrl extends Error {}
+export class TranscriptionFailed extends Error {}

@@ -1,0 +1,54 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Metadata } from '../../domain/metadata';
+import type { BotStatus, FailureReason } from '../../domain/meetings/state';
+
+/** A notetaker sent to record a meeting (spec: Bot). */
+export class Bot {
+  id!: string;
+  workspaceId!: string;
+  meetingId!: string;
+  meetingUrl!: string;
+  joinAt: Date | null = null;
+  status: BotStatus = 'queued';
+  botName!: string;
+  botAvatar: string | null = null;
+  welcomeMessage: string | null = null;
+  metadata: Metadata = {};
+  reason: FailureReason | null = null;
+  failureMessage: string | null = null;
+  providerBotId: string | null = null;
+  joinedAt: Date | null = null;
+  recordingStartedAt: Date | null = null;
+  leftAt: Date | null = null;
+  endedAt: Date | null = null;
+  createdBy!: string;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const BotSchema = new EntitySchema<Bot>({
+  class: Bot,
+  tableName: 'bots',
+  properties: {
+    id: { type: 'string', primary: true },
+    workspaceId: { type: 'string' },
+    meetingId: { type: 'string' },
+    meetingUrl: { type: 'string' },
+    joinAt: { type: 'Date', nullable: true },
+    status: { type: 'string' },
+    botName: { type: 'string' },
+    botAvatar: { type: 'string', nullable: true },
+    welcomeMessage: { type: 'string', nullable: true },
+    metadata: { type: 'json' },
+    reason: { type: 'string', nullable: true },
+    failureMessage: { type: 'string', nullable: true },
+    providerBotId: { type: 'string', nullable: true },
+    joinedAt: { type: 'Date', nullable: true },
+    recordingStartedAt: { type: 'Date', nullable: true },
+    leftAt: { type: 'Date', nullable: true },
+    endedAt: { type: 'Date', nullable: true },
+    createdBy: { type: 'string' },
+    createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date' },
+  },
+});

@@ -1,0 +1,58 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Metadata } from '../../domain/metadata';
+import type { Platform } from '../../domain/meetings/url';
+import type { OwnSettings } from '../../domain/meetings/settings';
+import type { Results } from '../../domain/meetings/state';
+
+export type Person = { name: string | null; email: string | null; member_id: string | null };
+export type MeetingSource = 'calendar_connection' | 'calendar_sync' | 'bot';
+
+/** One occurrence of a call in one workspace (spec: Meeting). */
+export class Meeting {
+  id!: string;
+  workspaceId!: string;
+  memberId: string | null = null;
+  source!: MeetingSource;
+  title: string | null = null;
+  startsAt: Date | null = null;
+  endsAt: Date | null = null;
+  meetingUrl: string | null = null;
+  platform: Platform | null = null;
+  organizer: Person | null = null;
+  participants: Person[] = [];
+  ownSettings: OwnSettings = {};
+  /** The meeting's own settings object (`set_`) and its assignment to the meeting's scope (`asg_`). */
+  ownSettingsId!: string;
+  ownAssignmentId!: string;
+  results!: Results;
+  cancelledAt: Date | null = null;
+  metadata: Metadata = {};
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const MeetingSchema = new EntitySchema<Meeting>({
+  class: Meeting,
+  tableName: 'meetings',
+  properties: {
+    id: { type: 'string', primary: true },
+    workspaceId: { type: 'string' },
+    memberId: { type: 'string', nullable: true },
+    source: { type: 'string' },
+    title: { type: 'string', nullable: true },
+    startsAt: { type: 'Date', nullable: true },
+    endsAt: { type: 'Date', nullable: true },
+    meetingUrl: { type: 'string', nullable: true },
+    platform: { type: 'string', nullable: true },
+    organizer: { type: 'json', nullable: true },
+    participants: { type: 'json' },
+    ownSettings: { type: 'json' },
+    ownSettingsId: { type: 'string' },
+    ownAssignmentId: { type: 'string' },
+    results: { type: 'json' },
+    cancelledAt: { type: 'Date', nullable: true },
+    metadata: { type: 'json' },
+    createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date' },
+  },
+});

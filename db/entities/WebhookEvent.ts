@@ -1,0 +1,27 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** An outbox row: written in the same transaction as the change it reports (DESIGN.md › Events). */
+export class WebhookEvent {
+  id!: string;
+  workspaceId!: string;
+  type!: string;
+  objectId!: string;
+  /** `data.object` in the newest shape, as the resource was when the event happened. */
+  payload!: Record<string, unknown>;
+  createdAt: Date = new Date();
+  dispatchedAt: Date | null = null;
+}
+
+export const WebhookEventSchema = new EntitySchema<WebhookEvent>({
+  class: WebhookEvent,
+  tableName: 'webhook_events',
+  properties: {
+    id: { type: 'string', primary: true },
+    workspaceId: { type: 'string' },
+    type: { type: 'string' },
+    objectId: { type: 'string' },
+    payload: { type: 'json' },
+    createdAt: { type: 'Date' },
+    dispatchedAt: { type: 'Date', nullable: true },
+  },
+});

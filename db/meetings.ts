@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Bot, Meeting } from './entities';
+import { serializeMeeting } from '../api/serializers/meeting';
+import { serializeBot } from '../api/serializers/bot';
+import { recordEvent } from './outbox';
+
+/** A meeting with its bots, oldest first (the order of `recordings[]`). */
+export async function meetingWithBots(em: EntityManager, meetingId: string, opts: { lock?: boolean } = {}): Promise<{ meeting: Meeting; bots: Bot[] }> {
+  const meeting = await em.findOneOrFail(Meeting, { id: meetingId }, opts.lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const bots = await em.find(Bot, { meetingId }, { orderBy: { id: 'asc' } });
+  return { meeting, bots };
+}
+
+/** Bots of many meetings in one query, grouped by meeting. */
+export async function botsByMeeting(em: EntityManager, meetingIds: string[]): Promise<Map<string, Bot[]>> {
+  const out = new Map<string, Bot[]>(meetingIds.map((id) => [id, []]));
+  if (meetingIds.length === 0) return out;
+  const bots = await em.find(Bot, { meetingId: { $in: meetingIds } }, { orderBy: { id: 'asc' } });
+  for (const b of bots) out.get(b.meetingId)!.push(b);
+  return out;
+}
+
+/** How the meeting reads in a webhook (as GET /meetings/{id} returns it). */
+export function meetingPayload(meeting: Meeting, bots: Bot[]): Record<string, unknown> {
+  return serializeMeeting(meeting, bots, { settings: true });
+}
+
+function visible(payload: Record<string, unknown>): string {
+  const { updated_at: _u, metadata: _m, ...rest } = payload;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Runs `change` on a locked meeting and its bots inside the caller's transaction, then records
+ * `meeting.updated` when anything visible changed (metadata alone emits nothing, spec Events rule 2),
+ * `meeting.finished` when its results reached ready or failed, and the given `bot.*` events.
+ */
+export async function changeMeeting(
+  em: EntityManager,
+  meetingId: string,
+  change: (meeting: Meeting, bots: Bot[]) => void | Promise<void>,
+  botEvents: { botId: string; types: string[] }[] = [],
+): Promise<{ meeting: Meeting; bots: Bot[] }> {
+  const { meeting, bots } = await meetingWithBots(em, meetingId, { lock: true });
+  const before = meetingPayload(meeting, bots);
+  await change(meeting, bots);
+  const after = meetingPayload(meeting, bots);
+  const now = new Date();
+  for (const { botId, types } of botEvents) {
+    const bot = bots.find((b) => b.id === botId)!;
+    bot.updatedAt = now;
+    for (const type of types) recordEvent(em, { workspaceId: meeting.workspaceId, type, objectId: bot.id, payload: serializeBot(bot, meeting) });
+  }
+  if (visible(before) !== visible(after)) {
+    meeting.updatedAt = now;
+    after.updated_at = now.toISOString();
+    recordEvent(em, { workspaceId: meeting.workspaceId, type: 'meeting.updated', objectId: meeting.id, payload: after });
+    const finished = (s: string) => s === 'ready' || s === 'failed';
+    if (finished(meeting.results.status) && (before.results as { status: string }).status !== meeting.results.status) {
+      recordEvent(em, { workspaceId: meeting.workspaceId, type: 'meeting.finished', objectId: meeting.id, payload: after });
+    }
+  }
+  await em.flush();
+  return { meeting, bots };
+}

@@ -1,0 +1,81 @@
+/** Bot, recording, results and phase rules (spec: States and transitions). */
+
+export const BOT_STATUSES = ['queued', 'joining', 'in_call', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
+export const FAILURE_REASONS = ['no_recording', 'invalid_meeting_url', 'bot_error', 'transcription_failed'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export const TERMINAL_BOT_STATUSES: BotStatus[] = ['completed', 'failed', 'cancelled'];
+export const isTerminal = (s: BotStatus) => TERMINAL_BOT_STATUSES.includes(s);
+
+/** Cancelling makes sense until the bot has finished (processing included: its results are not made). */
+export const isCancellable = (s: BotStatus) => !isTerminal(s);
+
+/** Metadata stays editable while the bot lives and after it completed; a failed or cancelled bot is final. */
+export const isEditable = (s: BotStatus) => s !== 'failed' && s !== 'cancelled';
+
+export type RecordingStatus = 'queued' | 'joining' | 'in_call' | 'completed' | 'failed' | 'cancelled';
+
+/** A bot's status as its meeting's `recordings[]` item reads it. */
+export function recordingStatus(bot: { status: BotStatus }): RecordingStatus {
+  if (bot.status === 'processing') return 'completed';
+  return bot.status;
+}
+
+export type PartStatus = 'none' | 'processing' | 'ready' | 'failed';
+export type Results = {
+  status: PartStatus;
+  transcript: { status: PartStatus; language: string | null };
+  summary: { status: PartStatus };
+  media: { status: PartStatus; duration_seconds: number | null };
+};
+
+export function emptyResults(): Results {
+  return { status: 'none', transcript: { status: 'none', language: null }, summary: { status: 'none' }, media: { status: 'none', duration_seconds: null } };
+}
+
+/**
+ * Overall results status: `none` until a part moves; `processing` while any part is being made;
+ * then `failed` if any part failed, else `ready`.
+ */
+export function overallStatus(r: Omit<Results, 'status'>): PartStatus {
+  const parts = [r.transcript.status, r.summary.status, r.media.status];
+  if (parts.every((p) => p === 'none')) return 'none';
+  if (parts.includes('processing')) return 'processing';
+  if (parts.includes('failed')) return 'failed';
+  return 'ready';
+}
+
+export function withPart<K extends 'transcript' | 'summary' | 'media'>(r: Results, part: K, value: Partial<Results[K]>): Results {
+  const next = { ...r, [part]: { ...r[part], ...value } } as Results;
+  next.status = overallStatus(next);
+  return next;
+}
+
+export type Phase = 'upcoming' | 'live' | 'past' | 'cancelled';
+
+/**
+ * Meeting phase (spec: States › Meeting phase): cancelled by the calendar; live while a recording is
+ * active (activity beats the calendar); past once a recording ended or the scheduled end went by.
+ */
+export function meetingPhase(
+  m: { cancelledAt: Date | null; endsAt: Date | null },
+  bots: { status: BotStatus; recordingStartedAt: Date | null }[],
+  now: Date,
+): Phase {
+  if (m.cancelledAt) return 'cancelled';
+  if (bots.some((b) => b.status === 'in_call')) return 'live';
+  if (bots.some((b) => b.recordingStartedAt && b.status !== 'queued' && b.status !== 'joining')) return 'past';
+  if (m.endsAt && m.endsAt.getTime() <= now.getTime()) return 'past';
+  return 'upcoming';
+}
+
+/** Display labels of the spec's table, read from phase, recording.enabled and results.status. */
+export function displayLabel(phase: Phase, recordingEnabled: boolean, results: PartStatus): string {
+  if (results === 'processing') return 'Processing';
+  if (results === 'ready') return 'Ready';
+  if (results === 'failed') return 'Failed';
+  if (phase === 'live') return 'Recording';
+  if (phase === 'upcoming') return recordingEnabled ? 'Will be recorded' : 'Not going to be recorded';
+  return 'Not recorded';
+}

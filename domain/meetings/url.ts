@@ -1,0 +1,59 @@
+import { ValidationFailed } from '../errors';
+
+export type Platform = 'meet' | 'zoom' | 'teams';
+
+/** Query parameters that only track where a link was clicked; dropped when normalising. */
+const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src|hsctatracking)$/i;
+
+/**
+ * Normalises a join link (spec Bot › meeting_url): https scheme when none is given, lower-case host,
+ * no default port, no fragment, no tracking parameters, no trailing slash. Everything that may
+ * carry a credential (path, `pwd`, other parameters) is kept as sent.
+ */
+export function normaliseMeetingUrl(input: string, field = 'meeting_url'): string {
+  const raw = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new ValidationFailed([{ code: 'invalid_format', field, message: `${field} must be a meeting link (https://…).` }]);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) {
+    throw new ValidationFailed([{ code: 'invalid_format', field, message: `${field} must be an http(s) meeting link with a host name.` }]);
+  }
+  url.protocol = 'https:';
+  url.hash = '';
+  for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key);
+  let out = url.toString();
+  if (url.pathname.length > 1 && out.endsWith('/') && !url.search) out = out.slice(0, -1);
+  if (url.pathname === '/' && !url.search) out = out.slice(0, -1);
+  return out;
+}
+
+/** Platform of a normalised link: Google Meet, Zoom (any *.zoom.us), Teams (Teams Live included); null otherwise. */
+export function detectPlatform(meetingUrl: string | null): Platform | null {
+  if (!meetingUrl) return null;
+  let host: string;
+  let path: string;
+  try {
+    const u = new URL(meetingUrl);
+    host = u.hostname.toLowerCase();
+    path = u.pathname;
+  } catch {
+    return null;
+  }
+  if (host === 'meet.google.com') return 'meet';
+  if (host === 'zoom.us' || host.endsWith('.zoom.us') || host === 'zoomgov.com' || host.endsWith('.zoomgov.com')) return 'zoom';
+  if (host === 'teams.microsoft.com' || host === 'teams.live.com' || host.endsWith('.teams.microsoft.com') || (host === 'teams.cloud.microsoft' && path.length > 1)) return 'teams';
+  return null;
+}
+
+/** The simulator's scenario, chosen by the link's `sim` parameter. */
+export function simulatorScenario(meetingUrl: string): string {
+  try {
+    return new URL(meetingUrl).searchParams.get('sim') ?? 'normal';
+  } catch {
+    return 'invalid_url';
+  }
+}

@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where media bytes live; local files by default (DESIGN.md: behind a storage interface). */
+export interface MediaStorage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+export class LocalStorage implements MediaStorage {
+  constructor(private readonly dir: string) {}
+
+  private file(key: string): string {
+    if (!/^[\w./-]+$/.test(key) || key.includes('..')) throw new Error(`bad storage key ${key}`);
+    return path.join(this.dir, key);
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Write then rename: a reader never sees half a file.
+    await writeFile(`${file}.tmp`, bytes);
+    await rename(`${file}.tmp`, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.file(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+}
+
+/** Short-lived signed media URLs: `<key>?expires=<unix>&signature=<hex>` (HMAC-SHA256). */
+export function signMediaPath(secret: string, key: string, expiresAt: Date): string {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const signature = createHmac('sha256', secret).update(`${key}\n${expires}`).digest('hex');
+  return `${key}?expires=${expires}&signature=${signature}`;
+}
+
+export function verifyMediaSignature(secret: string, key: string, expires: string, signature: string, now = Date.now()): 'ok' | 'expired' | 'invalid' {
+  if (!/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
+  const expected = createHmac('sha256', secret).update(`${key}\n${expires}`).digest();
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'invalid';
+  return Number(expires) * 1000 < now ? 'expired' : 'ok';
+}

@@ -1,0 +1,163 @@
+import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { StatusChange } from '../activities/bots';
+import type { ProviderEvent } from '../activities/providers/types';
+import type { BotStatus } from '../domain/meetings/state';
+import { BotStatusKey } from './search-attributes';
+import { cancelSignal, providerEventSignal, rescheduleSignal, statusQuery } from './signals';
+
+const acts = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+});
+const processing = proxyActivities<Activities>({
+  startToCloseTimeout: '15 minutes',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 5 },
+});
+
+export type BotWorkflowInput = { botId: string; joinAt: string | null };
+
+/** Spec Limits: bots join 3 minutes before the scheduled start. */
+export const JOIN_LEAD_MS = 3 * 60_000;
+/** Waiting to be admitted (or for anyone to start the call) longer than this ends the bot as no_recording. */
+export const LOBBY_TIMEOUT = '15 minutes';
+/** A bot leaves by itself after this long in one call. */
+export const MAX_CALL = '6 hours';
+
+/**
+ * One workflow per bot (`bot/<bot_id>`): queued → joining → in_call → processing → completed, or
+ * failed (with a reason) or cancelled. Provider events arrive as signals and are applied once each,
+ * in the order the state machine allows; anything that arrives out of turn is ignored.
+ */
+export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
+  const { botId } = input;
+  let status = 'queued' as BotStatus;
+  let joinAt = input.joinAt;
+  let rescheduled = false;
+  let cancelRequested = false;
+  const seen = new Set<string>();
+  const inbox: ProviderEvent[] = [];
+
+  setHandler(statusQuery, () => status);
+  setHandler(cancelSignal, () => {
+    cancelRequested = true;
+  });
+  setHandler(rescheduleSignal, (at) => {
+    joinAt = at;
+    rescheduled = true;
+  });
+  setHandler(providerEventSignal, (e) => {
+    if (seen.has(e.id)) return; // a provider retried its callback
+    seen.add(e.id);
+    inbox.push(e);
+  });
+
+  const move = async (next: BotStatus, change: Omit<StatusChange, 'botId' | 'status' | 'events'> & { events?: string[] } = {}) => {
+    status = next;
+    upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
+    await acts.recordStatus({ botId, status: next, events: change.events ?? [], ...change });
+  };
+
+  // 1. Wait for the join time (a durable timer), following reschedules; a cancel ends it here.
+  for (;;) {
+    const wait = joinAt ? Date.parse(joinAt) - JOIN_LEAD_MS - Date.now() : 0;
+    if (wait <= 0 || cancelRequested) break;
+    rescheduled = false;
+    await condition(() => cancelRequested || rescheduled, wait);
+    if (!rescheduled && !cancelRequested) break;
+  }
+  if (cancelRequested) {
+    await move('cancelled', { events: ['bot.cancelled'] });
+    return status;
+  }
+
+  // 2. Send it into the call.
+  const launch = await acts.launchBot(botId);
+  if (launch.outcome === 'gone') return status;
+  if (launch.outcome === 'invalid_meeting_url') {
+    await move('failed', { reason: 'invalid_meeting_url', failureMessage: launch.message, events: ['bot.failed'] });
+    return status;
+  }
+  await move('joining');
+
+  // 3. Follow the call.
+  let recording: { startedAt: string } | null = null;
+  let recorded: { durationSeconds: number; ref: string; at: string } | null = null;
+  let outcome: { kind: 'left'; reason?: string; at: string } | { kind: 'error'; message: string; at: string } | { kind: 'timeout'; why: string } | { kind: 'cancelled' } | null = null;
+
+  while (!outcome) {
+    const timeout = status === 'joining' ? LOBBY_TIMEOUT : MAX_CALL;
+    const woke = await condition(() => inbox.length > 0 || cancelRequested, timeout);
+    if (cancelRequested) {
+      outcome = { kind: 'cancelled' };
+      break;
+    }
+    if (!woke) {
+      outcome = { kind: 'timeout', why: status === 'joining' ? 'The notetaker was not admitted to the call in time.' : 'The call outlasted the longest recording allowed.' };
+      break;
+    }
+    const e = inbox.shift()!;
+    switch (e.type) {
+      case 'joining':
+      case 'in_waiting_room':
+        break;
+      case 'admitted':
+        if (status === 'joining') await move('in_call', { joinedAt: e.at });
+        break;
+      case 'recording_started':
+        if (!recording && (status === 'joining' || status === 'in_call')) {
+          recording = { startedAt: e.at };
+          await move('in_call', { joinedAt: e.at, recordingStartedAt: e.at, events: ['bot.recording_started'] });
+        }
+        break;
+      case 'recording_done':
+        if (recording && !recorded) {
+          recorded = { durationSeconds: e.data?.duration_seconds ?? 0, ref: e.data?.recording_ref ?? botId, at: e.at };
+        }
+        break;
+      case 'left':
+        outcome = { kind: 'left', reason: e.data?.reason, at: e.at };
+        break;
+      case 'error':
+        outcome = { kind: 'error', message: e.data?.message ?? 'The meeting bot reported an error.', at: e.at };
+        break;
+    }
+  }
+
+  if (outcome.kind === 'cancelled' || outcome.kind === 'timeout') {
+    // Leaving is best effort: the provider may already have dropped the bot.
+    await acts.leaveCall(launch.providerBotId).catch(() => undefined);
+  }
+  if (outcome.kind === 'cancelled') {
+    await move('cancelled', { leftAt: new Date().toISOString(), events: ['bot.cancelled'] });
+    return status;
+  }
+  if (outcome.kind === 'error') {
+    await move('failed', { reason: 'bot_error', failureMessage: outcome.message, leftAt: outcome.at, events: ['bot.failed'] });
+    return status;
+  }
+  if (!recorded) {
+    const why =
+      outcome.kind === 'timeout'
+        ? outcome.why
+        : outcome.reason === 'rejected'
+          ? 'The notetaker was refused entry to the call.'
+          : 'The notetaker left the call without a recording.';
+    await move('failed', { reason: 'no_recording', failureMessage: why, leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), events: ['bot.failed'] });
+    return status;
+  }
+
+  // 4. The recording is in: make the results.
+  await move('processing', { leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), endedAt: recorded.at, events: ['bot.recording_completed'] });
+  const [transcript] = await Promise.all([
+    processing.makeTranscript(botId, recorded.durationSeconds),
+    processing.makeMedia(botId, recorded.durationSeconds, recorded.ref),
+  ]);
+  if (transcript === 'failed') {
+    await move('failed', { reason: 'transcription_failed', failureMessage: 'The recording could not be transcribed.', events: ['bot.failed'] });
+    return status;
+  }
+  await processing.makeSummary(botId);
+  await move('completed');
+  return status;
+}

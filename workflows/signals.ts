@@ -1,0 +1,14 @@
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import type { ProviderEvent } from '../activities/providers/types';
+
+/** Progress reported by the meeting-bot provider (simulated or real), applied idempotently. */
+export const providerEventSignal = defineSignal<[ProviderEvent]>('providerEvent');
+/** Cancel the bot: it leaves the call if it is in one. */
+export const cancelSignal = defineSignal('cancel');
+/** A new join time (calendar reschedules). */
+export const rescheduleSignal = defineSignal<[string | null]>('reschedule');
+/** The bot's current status. */
+export const statusQuery = defineQuery<string>('status');
+
+export const botWorkflowId = (botId: string) => `bot/${botId}`;
+export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;

@@ -1,0 +1,52 @@
+import { getExternalWorkflowHandle, sleep, uuid4 } from '@temporalio/workflow';
+import type { ProviderEvent } from '../activities/providers/types';
+import { botWorkflowId, providerEventSignal } from './signals';
+
+export type SimulatedBotInput = {
+  botId: string;
+  scenario: string;
+  /** 1 = real time; 30 makes a 30-minute meeting last a minute. */
+  speed: number;
+  recordingStart: 'on_join' | 'on_command';
+  meetingSeconds: number;
+};
+
+/**
+ * The simulated meeting-bot provider's side of a call, as a durable workflow: it plays the
+ * scenario chosen by the link's `sim` parameter and reports progress to the bot workflow with the
+ * same `providerEvent` signal a real provider's callbacks are turned into.
+ */
+export async function simulatedBot(input: SimulatedBotInput): Promise<void> {
+  const bot = getExternalWorkflowHandle(botWorkflowId(input.botId));
+  const wait = (seconds: number) => sleep(Math.max(1, Math.round((seconds * 1000) / input.speed)));
+  const emit = (type: ProviderEvent['type'], data?: ProviderEvent['data']) =>
+    bot.signal(providerEventSignal, { id: uuid4(), type, at: new Date().toISOString(), data });
+  const half = Math.max(1, Math.round(input.meetingSeconds / 2));
+
+  await emit('joining');
+  await wait(5);
+  await emit('in_waiting_room');
+  if (input.scenario === 'lobby_timeout') return; // never admitted: the bot workflow's lobby timeout ends it
+  await wait(5);
+  if (input.scenario === 'rejected') {
+    await emit('left', { reason: 'rejected' });
+    return;
+  }
+  await emit('admitted');
+  if (input.recordingStart === 'on_command') await wait(10); // someone in the call asks for the recording
+  await emit('recording_started');
+  if (input.scenario === 'kicked') {
+    await wait(half);
+    await emit('recording_done', { duration_seconds: half, recording_ref: input.botId });
+    await emit('left', { reason: 'kicked' });
+    return;
+  }
+  if (input.scenario === 'crash') {
+    await wait(half);
+    await emit('error', { message: 'The meeting bot process crashed.' });
+    return;
+  }
+  await wait(input.meetingSeconds);
+  await emit('recording_done', { duration_seconds: input.meetingSeconds, recording_ref: input.botId });
+  await emit('left', { reason: 'meeting_ended' });
+}
