@@ -160,7 +160,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
       await setPart(botId, 'media', 'processing', {}, []);
       const recording = await providers.meetingBot.fetchRecording(ctx.bot.providerBotId ?? botId, recordingRef, durationSeconds);
-      const audioKey = `${ctx.meeting.workspaceId}/${ctx.meeting.id}/${botId}.wav`;
+      const audioKey = `${ctx.meeting.id}/${botId}.wav`;
       await storage.put(audioKey, recording.audio);
       await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {
         r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };

@@ -13,10 +13,12 @@ import { ipRateLimit } from './rate-limit';
 import { RouteTable, setVersionHeaders } from './routing';
 import { memberRoutes } from './routes/members';
 import { workspaceRoutes } from './routes/workspaces';
+import { botRoutes } from './routes/bots';
+import { meetingRoutes } from './routes/meetings';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {

@@ -4,6 +4,7 @@ import type { Config } from '../runtime/config';
 import type { Logger } from '../runtime/logger';
 import type { Orm } from '../db/orm';
 import type { Account } from '../db/entities';
+import type { MediaStorage } from '../runtime/storage';
 
 /** What the API process is built from (STYLE: factories with their dependencies passed in). */
 export type AppDeps = {
@@ -12,6 +13,8 @@ export type AppDeps = {
   log: Logger;
   /** Null only when Temporal is not wired (a process that serves no workflow endpoints). */
   temporal: Client | null;
+  /** Where recorded media bytes are kept (served on signed URLs). */
+  storage: MediaStorage;
   /** Public base address ending with /api/v1; computed from the listening address when not configured. */
   baseUrl: () => string;
 };

@@ -16,7 +16,8 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type Reply =
   | { status?: number; kind?: ResourceKind; body: Representation }
   | { status?: number; kind?: ResourceKind; page: Page<Representation> }
-  | { status: 204 };
+  | { status: 204 }
+  | { status?: number; raw: Buffer; contentType: string; headers?: Record<string, string> };
 
 type AnyParams = ZodType<Record<string, string>>;
 type AnyQuery = ZodType<Record<string, unknown>>;
@@ -35,6 +36,8 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   query?: Q;
   body?: B;
   response: { status?: number; schema: ZodType; description: string };
+  /** Body fields answered with 400 before validation (for example `settings` on POST /bots), with why. */
+  refuse?: Record<string, string>;
   handler: (ctx: RequestCtx, input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B> }) => Promise<Reply>;
 };
 
@@ -192,6 +195,16 @@ export class RouteTable {
       setVersionHeaders(res, deps, headerVersion);
     }
     const em = deps.orm.em.fork();
+    if (def.auth === false) {
+      // Signed links: the signature is the credential (no key, no pin).
+      const reply = await def.handler({ deps, em, account: null as never, version: headerVersion ?? CURRENT_VERSION, requestId: String(req.id ?? ''), log: deps.log }, {
+        params: parseOrThrow(def.params, req.params, 'params'),
+        query: parseOrThrow(def.query, { ...req.query }, 'query'),
+        body: undefined,
+      });
+      this.send(req, res, { version: CURRENT_VERSION } as RequestCtx, reply);
+      return;
+    }
     const account = await authenticate(req, em);
     const version = headerVersion ?? account.versionPin ?? CURRENT_VERSION;
     setVersionHeaders(res, deps, version);
@@ -201,6 +214,10 @@ export class RouteTable {
 
     if ('page' in req.query || 'per_page' in req.query) {
       throw new ApiError(400, 'bad_request', 'The parameters page and per_page are not supported: pass limit and follow _links.next.url.');
+    }
+    const body = req.body as Record<string, unknown> | undefined;
+    for (const [field, why] of Object.entries(def.refuse ?? {})) {
+      if (body && typeof body === 'object' && field in body) throw new ApiError(400, 'bad_request', why, field);
     }
     let input;
     try {
@@ -233,6 +250,11 @@ export class RouteTable {
     }
     if ('body' in reply) {
       res.status(reply.status ?? 200).json(shape(reply.kind, reply.body));
+      return;
+    }
+    if ('raw' in reply) {
+      for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+      res.status(reply.status ?? 200).type(reply.contentType).send(reply.raw);
       return;
     }
     res.status(204).end();

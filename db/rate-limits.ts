@@ -31,6 +31,7 @@ export async function pruneCounters(em: EntityManager, olderThanSeconds = 86_400
 const WINDOWED = {
   workspaces: { table: 'workspaces', column: 'created_by' },
   members: { table: 'members', column: 'workspace_id' },
+  bots: { table: 'bots', column: 'workspace_id' },
 } as const;
 
 /**

@@ -15,11 +15,12 @@ import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
+import { ensureSigningSecret } from '../runtime/secrets';
 
 async function main(): Promise<void> {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as 'api' | 'worker' | undefined;
   if (only && only !== 'api' && only !== 'worker') throw new ConfigError(`--only must be api or worker, not ${only}`);
-  const config = loadConfig();
+  const config = await ensureSigningSecret(loadConfig());
   const log = createLogger(config.logLevel);
   const runApi = only !== 'worker';
   const runWorker = only !== 'api';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     log.info({ applied }, applied.length ? 'database migrated' : 'database schema up to date');
   }
 
+  const storage = new LocalStorage(config.mediaDir);
   const connection = await Connection.connect({ address: temporalAddress });
   stops.push(() => connection.close());
   const client = new Client({ connection, namespace: config.temporal.namespace });
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
       log,
       temporal: client,
       providers: createProviders(config, client, config.temporal.taskQueue),
-      storage: new LocalStorage(config.mediaDir),
+      storage,
     });
     const running = worker.run();
     stops.push(async () => {
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
 
   let apiBase: string | null = null;
   if (runApi) {
-    const api = await startApi({ orm, config, log, temporal: client }, { host: config.host, port: config.port });
+    const api = await startApi({ orm, config, log, temporal: client, storage }, { host: config.host, port: config.port });
     stops.push(api.stop);
     apiBase = api.baseUrl;
   }

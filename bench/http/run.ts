@@ -19,6 +19,7 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { freePort } from '../../runtime/net';
 import { startEmbeddedPostgres } from '../../runtime/postgres';
+import { LocalStorage } from '../../runtime/storage';
 
 async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
   const result = await autocannon({ url, headers, duration: seconds, connections });
@@ -44,7 +45,7 @@ async function main() {
   await migrate(orm);
   const { api_key } = await createUser(orm.em.fork(), { email: `bench-${Date.now()}@example.com`, workspaceName: 'Bench' });
   const config = loadConfig({ LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000' });
-  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: null }, { host: '127.0.0.1', port: 0 });
+  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: null, storage: new LocalStorage(path.join(tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
 
   const bare = express();
   bare.get('/hello', (_req, res) => {

@@ -4,7 +4,7 @@ import { release20261012 } from './2026-10-12';
 export type Representation = Record<string, unknown>;
 
 /** The resource kinds a change module may rewrite. */
-export type ResourceKind = 'workspace' | 'member';
+export type ResourceKind = 'workspace' | 'member' | 'bot' | 'meeting' | 'meeting_results';
 
 export type VersionContext = {
   /** The time zone offset, in minutes east of UTC, of the server's own clock (older pins read server-offset timestamps). */

@@ -5,6 +5,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
+import { LocalStorage } from '../../runtime/storage';
 import { givenAccount } from '../support/api';
 import { freshDatabase } from '../support/db';
 
@@ -21,7 +22,7 @@ function appOn(ipLimit: number) {
     },
   });
   const log = createLogger('info', sink);
-  return supertest(createApp({ orm: db.orm, config, log, temporal: null, baseUrl: () => 'http://api.test/api/v1' }).app);
+  return supertest(createApp({ orm: db.orm, config, log, temporal: null, storage: new LocalStorage('/nonexistent'), baseUrl: () => 'http://api.test/api/v1' }).app);
 }
 
 before(async () => {

@@ -5,7 +5,10 @@ import { createUser, grantAccess, setPin } from '../../db/accounts';
 import type { Orm } from '../../db/orm';
 import type { Role } from '../../db/entities';
 import { loadConfig, type Config } from '../../runtime/config';
+import path from 'node:path';
 import { freshDatabase, silentLog } from './db';
+import { testEnv } from './env';
+import { LocalStorage, type MediaStorage } from '../../runtime/storage';
 
 export type TestApi = {
   orm: Orm;
@@ -16,11 +19,12 @@ export type TestApi = {
 };
 
 /** The real Express app on a fresh, migrated database; HTTP through supertest on loopback. */
-export async function givenApi(opts: { env?: Record<string, string>; temporal?: Client | null } = {}): Promise<TestApi> {
-  const db = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MINUTE: '100000', ...opts.env });
+export async function givenApi(opts: { env?: Record<string, string>; temporal?: Client | null; storage?: MediaStorage; orm?: Orm } = {}): Promise<TestApi> {
+  const db = opts.orm ? { orm: opts.orm, drop: async () => undefined } : await freshDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MINUTE: '100000', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars', ...opts.env });
   const baseUrl = 'http://api.test/api/v1';
-  const { app } = createApp({ orm: db.orm, config, log: silentLog, temporal: opts.temporal ?? null, baseUrl: () => baseUrl });
+  const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
+  const { app } = createApp({ orm: db.orm, config, log: silentLog, temporal: opts.temporal ?? null, storage, baseUrl: () => baseUrl });
   return { orm: db.orm, config, http: supertest(app), baseUrl, close: db.drop };
 }
 

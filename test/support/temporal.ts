@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { temporal } from '@temporalio/proto';
+import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
 import type { Worker } from '@temporalio/worker';
 import type { Orm } from '../../db/orm';
 import { freePort } from '../../runtime/net';
@@ -28,6 +30,11 @@ export async function timeSkipping(): Promise<TemporalHarness> {
     address: server.address,
     namespace: 'default',
     supportsTimeSkipping: true,
+  });
+  // The test server knows only the search attributes registered with it, like any Temporal server.
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: 'default',
+    searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((k) => [k.name, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
   });
   return {
     env,
