@@ -94,3 +94,151 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.ok(meetingEvents.filter((e) => e === 'meeting.updated').length >= 5);
   });
 });
+
+describe('simulator scenarios', () => {
+  const scenario = async (sim: string, extra: Record<string, unknown> = {}) => {
+    const bot = await sendBot({ meeting_url: `https://us02web.zoom.us/j/123456789?pwd=abc&sim=${sim}`, participants: [{ email: 'ann@example.com', name: 'Ann' }], ...extra });
+    const final = await finish(bot.id);
+    const b = (await get(`/api/v1/bots/${bot.id}`)).body;
+    const m = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    assert.equal(b.status, final);
+    return { b, m, events: await eventTypes(bot.id) };
+  };
+
+  it('When the bot is never admitted, then the lobby timeout fails it with no_recording and results stay none', async () => {
+    const { b, m, events } = await scenario('lobby_timeout');
+    assert.equal(b.status, 'failed');
+    assert.equal(b.reason, 'no_recording');
+    assert.match(b.failure_message, /admitted/);
+    assert.equal(b.ended_at, null);
+    assert.equal(m.results.status, 'none');
+    assert.equal(m.recordings[0].status, 'failed');
+    assert.deepEqual(events, ['bot.failed']);
+  });
+
+  it('When the bot is refused entry, then it fails with no_recording', async () => {
+    const { b, events } = await scenario('rejected');
+    assert.equal(b.reason, 'no_recording');
+    assert.match(b.failure_message, /refused/);
+    assert.deepEqual(events, ['bot.failed']);
+  });
+
+  it('When the bot is removed mid-call, then what was recorded is processed and it completes', async () => {
+    const { b, m } = await scenario('kicked');
+    assert.equal(b.status, 'completed');
+    assert.equal(m.results.media.duration_seconds, 900);
+    assert.equal(m.results.status, 'ready');
+  });
+
+  it('When the provider crashes mid-call, then the bot fails with bot_error', async () => {
+    const { b, m, events } = await scenario('crash');
+    assert.equal(b.status, 'failed');
+    assert.equal(b.reason, 'bot_error');
+    assert.match(b.failure_message, /crashed/);
+    assert.equal(m.results.status, 'none');
+    assert.deepEqual(events, ['bot.recording_started', 'bot.failed']);
+  });
+
+  it('When nobody speaks, then the bot completes with an empty transcript and summary none', async () => {
+    const { b, m, events } = await scenario('silence');
+    assert.equal(b.status, 'completed');
+    assert.deepEqual(m.results.transcript, { status: 'ready', language: 'en' });
+    assert.deepEqual(m.results.summary, { status: 'none' });
+    assert.equal(m.results.status, 'ready');
+    const results = (await get(`/api/v1/meetings/${m.id}/results`)).body;
+    assert.deepEqual(results.transcript.segments, []);
+    assert.ok(!events.includes('bot.summary_ready'));
+  });
+
+  it('When transcription fails, then the bot fails with transcription_failed and the transcript part reads failed', async () => {
+    const { b, m, events } = await scenario('transcription_error');
+    assert.equal(b.status, 'failed');
+    assert.equal(b.reason, 'transcription_failed');
+    assert.ok(b.ended_at, 'the recording was available');
+    assert.equal(m.results.transcript.status, 'failed');
+    assert.equal(m.results.status, 'failed');
+    assert.deepEqual(events, ['bot.recording_started', 'bot.recording_completed', 'bot.failed']);
+    assert.ok((await eventTypes(m.id)).includes('meeting.finished'));
+  });
+
+  it('When the link leads nowhere, then the bot fails with invalid_meeting_url', async () => {
+    const { b } = await scenario('invalid_url');
+    assert.equal(b.reason, 'invalid_meeting_url');
+  });
+
+  it('When recording starts on command, then it records only after the command and completes', async () => {
+    const { b, m } = await scenario('normal', { recording_start: 'on_command' });
+    assert.equal(b.recording_start, 'on_command');
+    assert.equal(m.settings.recording.methods.bot.start, 'on_command');
+    assert.equal(b.status, 'completed');
+  });
+});
+
+describe('timing, cancellation and provider signals', () => {
+  it('When join_at is a week away, then the bot waits on a durable timer and joins 3 minutes before it', async () => {
+    // Workflow time is the test server's clock, which earlier tests moved forward.
+    const joinAt = new Date((await t.env.currentTimeMs()) + 7 * 86_400_000);
+    const bot = await sendBot({ meeting_url: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting', join_at: joinAt.toISOString() });
+    assert.equal(bot.join_at, joinAt.toISOString());
+    const meeting = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    assert.equal(meeting.starts_at, joinAt.toISOString());
+    assert.equal(meeting.platform, 'teams');
+    const before = await t.env.currentTimeMs();
+    assert.equal(await finish(bot.id), 'completed');
+    const joinedAt = await db.orm.em.fork().execute<{ joined_at: Date }[]>('select joined_at from bots where id = ?', [bot.id]);
+    const lead = joinAt.getTime() - new Date(joinedAt[0]!.joined_at).getTime();
+    // Admitted ~10 simulated seconds after dispatch, which happens 3 minutes before join_at.
+    assert.ok(lead > 160_000 && lead <= 180_000, `lead ${lead}`);
+    assert.ok((await t.env.currentTimeMs()) - before >= 7 * 86_400_000 - 180_000);
+  });
+
+  for (const when of ['queued', 'joining', 'in_call'] as const) {
+    it(`When a bot is cancelled while ${when}, then it reads cancelled, bot.cancelled is recorded, and a second cancel answers 409 bot_not_cancellable`, async () => {
+      const joinAt = when === 'queued' ? new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString() : null;
+      const bot = await sendBot({ meeting_url: 'https://meet.google.com/xyz-abcd-efg', join_at: joinAt });
+      if (when !== 'queued') {
+        for (let i = 0; i < 200; i++) {
+          const status = (await get(`/api/v1/bots/${bot.id}`)).body.status;
+          if (status === when) break;
+          await t.env.sleep(when === 'joining' ? 100 : 2000);
+        }
+        assert.equal((await get(`/api/v1/bots/${bot.id}`)).body.status, when);
+      }
+      const res = await api.http.post(`/api/v1/bots/${bot.id}/cancel`).set('Authorization', me.key);
+      assert.equal(res.status, 200);
+      assert.equal(res.body.status, 'cancelled');
+      assert.equal(await finish(bot.id), 'cancelled');
+      assert.equal((await eventTypes(bot.id)).at(-1), 'bot.cancelled');
+      const again = await api.http.delete(`/api/v1/bots/${bot.id}`).set('Authorization', me.key);
+      assert.equal(again.status, 409);
+      assert.equal(again.body.errors[0].code, 'bot_not_cancellable');
+      const patch = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ metadata: { a: 'b' } });
+      assert.equal(patch.status, 409);
+      assert.equal(patch.body.errors[0].code, 'bot_not_editable');
+    });
+  }
+
+  it('When provider events arrive twice and out of order, then each is applied once and in turn', async () => {
+    const { providerEventSignal } = await import('../../workflows/signals');
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/dup-abcd-efg?sim=lobby_timeout' });
+    const handle = t.env.client.workflow.getHandle(botWorkflowId(bot.id));
+    for (let i = 0; i < 100 && (await get(`/api/v1/bots/${bot.id}`)).body.status !== 'joining'; i++) await new Promise((r) => setTimeout(r, 50));
+    const at = new Date().toISOString();
+    // Out of order: the recording is reported done before it started, then everything is repeated.
+    const events = [
+      { id: 'e-done', type: 'recording_done', at, data: { duration_seconds: 120, recording_ref: bot.id } },
+      { id: 'e-admit', type: 'admitted', at },
+      { id: 'e-admit', type: 'admitted', at },
+      { id: 'e-start', type: 'recording_started', at },
+      { id: 'e-start', type: 'recording_started', at },
+      { id: 'e-done2', type: 'recording_done', at, data: { duration_seconds: 120, recording_ref: bot.id } },
+      { id: 'e-done2', type: 'recording_done', at, data: { duration_seconds: 120, recording_ref: bot.id } },
+      { id: 'e-left', type: 'left', at, data: { reason: 'meeting_ended' } },
+    ] as const;
+    for (const e of events) await handle.signal(providerEventSignal, e as never);
+    assert.equal(await finish(bot.id), 'completed');
+    assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
+    const m = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    assert.equal(m.results.media.duration_seconds, 120);
+  });
+});
