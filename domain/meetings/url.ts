@@ -12,6 +12,10 @@ const TRACKING = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl
  */
 export function normaliseMeetingUrl(input: string, field = 'meeting_url'): string {
   const raw = input.trim();
+  // `mailto:x`, `tel:x`: another scheme, not a host without one.
+  if (/^[a-z][a-z0-9+-]*:(?!\/\/|\d)/i.test(raw)) {
+    throw new ValidationFailed([{ code: 'invalid_format', field, message: `${field} must be an http(s) meeting link.` }]);
+  }
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`;
   let url: URL;
   try {

@@ -1,0 +1,252 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
+import { freshDatabase } from '../support/db';
+import { timeSkipping, type TemporalHarness } from '../support/temporal';
+
+// No worker runs here: bots stay queued, which is what these endpoint tests need.
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let t: TemporalHarness;
+let api: TestApi;
+let me: Awaited<ReturnType<typeof givenAccount>>;
+
+before(async () => {
+  db = await freshDatabase();
+  t = await timeSkipping();
+  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_BOTS_PER_HOUR: '5' } });
+  me = await givenAccount(api);
+});
+after(async () => {
+  await t.teardown();
+  await db.drop();
+});
+
+const post = (key: string, body: Record<string, unknown>) => api.http.post('/api/v1/bots').set('Authorization', key).send(body);
+const fields = (res: { body: { errors: { field?: string; code: string }[] } }) => Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
+
+describe('POST /bots', () => {
+  it('When the body carries settings, then 400; when it names fields the API does not take, then 422 unknown_field for each', async () => {
+    const withSettings = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', settings: {} });
+    assert.equal(withSettings.status, 400);
+    assert.equal(withSettings.body.errors[0].field, 'settings');
+    const notTaken = await post(me.key, {
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://meet.google.com/a',
+      glossaries: [],
+      destination_folder_id: 'f',
+      access_level: 'x',
+      send_recording_to: [],
+      silence_detection_automatic_leave: true,
+    });
+    assert.equal(notTaken.status, 422);
+    assert.deepEqual(fields(notTaken), {
+      glossaries: 'unknown_field',
+      destination_folder_id: 'unknown_field',
+      access_level: 'unknown_field',
+      send_recording_to: 'unknown_field',
+      silence_detection_automatic_leave: 'unknown_field',
+    });
+  });
+
+  it('When several fields are invalid, then each gets its own 422 entry', async () => {
+    const res = await post(me.key, {
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://meet.google.com/a',
+      join_at: 'tomorrow',
+      recording_start: 'whenever',
+      recording_mode: 'video_only',
+      silence_alert: 'yes',
+      summary_language: 'not a language',
+      summary_template: 'poem',
+      participants: [{ email: 'nope' }],
+      bot_name: 'n'.repeat(101),
+      metadata: { bad: [1] },
+    });
+    assert.equal(res.status, 422);
+    assert.deepEqual(Object.keys(fields(res)).sort(), [
+      'bot_name', 'join_at', 'metadata.bad', 'participants.0.email', 'recording_mode', 'recording_start', 'silence_alert', 'summary_language', 'summary_template',
+    ]);
+    assert.equal(fields(res).recording_mode, 'inclusion');
+    const missing = await post(me.key, { workspace_id: me.workspaceId });
+    assert.deepEqual(fields(missing), { meeting_url: 'missing' });
+    const badUrl = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'mailto:x@y.z' });
+    assert.deepEqual(fields(badUrl), { meeting_url: 'invalid_format' });
+  });
+
+  it('When a bot is sent, then the response is the bot, queued, and its meeting exists at once with participants, member and own settings', async () => {
+    const member = (await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@example.com' })).body;
+    const res = await post(me.key, {
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://company.zoom.us/j/987?pwd=s3cret',
+      member_id: member.id,
+      bot_name: 'Acme Notes',
+      welcome_message: 'Hi, I take notes.',
+      recording_mode: 'audio_only',
+      silence_alert: true,
+      summary_language: 'fr',
+      participants: [{ email: 'ANN@example.com', name: 'Ann' }, { email: 'guest@else.com' }],
+    });
+    assert.equal(res.status, 201);
+    const bot = res.body;
+    assert.match(bot.id, /^bot_/);
+    assert.equal(bot.status, 'queued');
+    assert.equal(bot.join_at, null);
+    assert.equal(bot.ended_at, null);
+    assert.deepEqual(
+      [bot.bot_name, bot.welcome_message, bot.recording_mode, bot.silence_alert, bot.summary_language, bot.language, bot.recording_start, bot.summary_template],
+      ['Acme Notes', 'Hi, I take notes.', 'audio_only', true, 'fr', 'auto', 'on_join', 'general'],
+    );
+    assert.deepEqual(bot.participants, [{ email: 'ANN@example.com', name: 'Ann' }, { email: 'guest@else.com', name: null }]);
+    const meeting = (await api.http.get(`/api/v1/meetings/${bot.meeting_id}`).set('Authorization', me.key)).body;
+    assert.equal(meeting.member_id, member.id);
+    assert.equal(meeting.title, 'Zoom meeting');
+    assert.equal(meeting.platform, 'zoom');
+    assert.deepEqual(meeting.participants.map((p: { member_id: string | null }) => p.member_id), [member.id, null]);
+    assert.equal(meeting.settings.recording.methods.bot.mode, 'audio_only');
+    assert.equal(meeting.settings.summary.language, 'fr');
+    assert.equal(meeting.calendar_event, null);
+    assert.deepEqual(meeting.results, { status: 'none', transcript: { status: 'none', language: null }, summary: { status: 'none' }, media: { status: 'none', duration_seconds: null } });
+    const described = await t.env.client.workflow.getHandle(`bot/${bot.id}`).describe();
+    assert.equal(described.status.name, 'RUNNING');
+    const events = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
+    assert.deepEqual(events.map((e) => e.type), ['meeting.created']);
+  });
+
+  it('When member_id names no member of the workspace, then 422 on member_id', async () => {
+    const res = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', member_id: 'mem_nope' });
+    assert.deepEqual(fields(res), { member_id: 'invalid' });
+  });
+
+  it('When the hourly bot limit is reached, then 429 rate_limited with retry_in_seconds equal to Retry-After', async () => {
+    const other = await givenAccount(api);
+    for (let i = 0; i < 5; i++) assert.equal((await post(other.key, { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' })).status, 201);
+    const res = await post(other.key, { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' });
+    assert.equal(res.status, 429);
+    assert.equal(res.body.errors[0].code, 'rate_limited');
+    assert.equal(String(res.body.retry_in_seconds), res.headers['retry-after']);
+  });
+});
+
+describe('bots: reads, lists and edits', () => {
+  it('When bots are listed, then filters by meeting and status apply and another account sees none of them', async () => {
+    const a = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/list-a' });
+    const list = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, meeting_id: a.body.meeting_id }).set('Authorization', me.key);
+    assert.deepEqual(list.body.data.map((b: { id: string }) => b.id), [a.body.id]);
+    const queued = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, status: 'queued', limit: 100 }).set('Authorization', me.key);
+    assert.ok(queued.body.data.some((b: { id: string }) => b.id === a.body.id));
+    const completed = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, status: 'completed' }).set('Authorization', me.key);
+    assert.deepEqual(completed.body.data, []);
+    const stranger = await givenAccount(api);
+    assert.equal((await api.http.get(`/api/v1/bots/${a.body.id}`).set('Authorization', stranger.key)).status, 404);
+    assert.equal((await api.http.get(`/api/v1/meetings/${a.body.meeting_id}`).set('Authorization', stranger.key)).status, 404);
+    assert.equal((await api.http.post(`/api/v1/bots/${a.body.id}/cancel`).set('Authorization', stranger.key)).status, 404);
+    assert.equal((await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId }).set('Authorization', stranger.key)).status, 401);
+  });
+
+  it('When bot metadata is patched, then it merges; keys pinned before 2026-10-12 replace it', async () => {
+    const bot = (await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/meta', metadata: { a: '1', b: '2' } })).body;
+    const merged = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ metadata: { b: '', c: 3 } });
+    assert.deepEqual(merged.body.metadata, { a: '1', c: '3' });
+    const replaced = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).set('Service-Version', '2026-10-10').send({ metadata: { z: 'only' } });
+    assert.deepEqual(replaced.body.metadata, { z: 'only' });
+    const other = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ bot_name: 'x' });
+    assert.equal(other.status, 422);
+  });
+});
+
+describe('meetings', () => {
+  it('When a meeting is patched, then only metadata is taken with exactly the spec codes, and metadata alone emits no meeting.updated', async () => {
+    const bot = (await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/patch' })).body;
+    const path = `/api/v1/meetings/${bot.meeting_id}`;
+    const ok = await api.http.patch(path).set('Authorization', me.key).send({ metadata: { crm: 'opp-1', n: 2 } });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.body.metadata, { crm: 'opp-1', n: '2' });
+    assert.equal((await api.http.patch(path).set('Authorization', me.key).send({ metadata: '' })).body.metadata.crm, undefined);
+    const empty = await api.http.patch(path).set('Authorization', me.key).send({});
+    assert.equal(empty.status, 400);
+    const none = await api.http.patch(path).set('Authorization', me.key);
+    assert.equal(none.status, 400);
+    const otherField = await api.http.patch(path).set('Authorization', me.key).send({ metadata: {}, title: 'x' });
+    assert.equal(otherField.status, 400);
+    assert.equal(otherField.body.errors[0].field, 'title');
+    const breaches = await api.http.patch(path).set('Authorization', me.key).send({ metadata: { ['k'.repeat(41)]: 'v', 'a[b]': 'v', long: 'x'.repeat(501), nested: { a: 1 }, nil: null } });
+    assert.equal(breaches.status, 422);
+    assert.equal(breaches.body.errors.length, 5);
+    const tooMany = await api.http.patch(path).set('Authorization', me.key).send({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) });
+    assert.equal(tooMany.status, 422);
+    const member = await givenAccount(api, { workspace: false });
+    await grant(api, member.email, me.workspaceId, 'admin');
+    assert.equal((await api.http.patch(path).set('Authorization', member.key).send({ metadata: { by: 'admin' } })).status, 200);
+    const reader = await givenAccount(api, { workspace: false });
+    await grant(api, reader.email, me.workspaceId, 'member');
+    assert.equal((await api.http.patch(path).set('Authorization', reader.key).send({ metadata: { x: 'y' } })).status, 404, 'a member role does not see meetings that are not its own');
+    const stranger = await givenAccount(api);
+    assert.equal((await api.http.patch(path).set('Authorization', stranger.key).send({ metadata: { x: 'y' } })).status, 404);
+    const events = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
+    assert.deepEqual(events.map((e) => e.type), ['meeting.created']);
+  });
+
+  it('When a member-role key reads meetings, then it sees only its own member’s; a guest sees none', async () => {
+    const owner = await givenAccount(api);
+    const mine = (await api.http.post('/api/v1/members').set('Authorization', owner.key).send({ workspace_id: owner.workspaceId, name: 'Mine' })).body;
+    const reader = await givenAccount(api, { workspace: false });
+    const { grantAccess } = await import('../../db/accounts');
+    await grantAccess(api.orm.em.fork(), { email: reader.email, workspaceId: owner.workspaceId, role: 'member', memberId: mine.id });
+    const theirs = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/theirs' })).body;
+    const own = (await post(reader.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/own' })).body;
+    const list = await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', reader.key);
+    assert.deepEqual(list.body.data.map((m: { id: string }) => m.id), [own.meeting_id]);
+    assert.equal((await api.http.get(`/api/v1/meetings/${theirs.meeting_id}`).set('Authorization', reader.key)).status, 404);
+    const bots = await api.http.get('/api/v1/bots').query({ workspace_id: owner.workspaceId }).set('Authorization', reader.key);
+    assert.deepEqual(bots.body.data.map((b: { id: string }) => b.id), [own.id]);
+    const all = await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', owner.key);
+    assert.equal(all.body.data.length, 2);
+    const guest = await givenAccount(api, { workspace: false });
+    await grant(api, guest.email, owner.workspaceId, 'guest');
+    assert.deepEqual((await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', guest.key)).body.data, []);
+    assert.equal((await post(guest.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/g' })).status, 401);
+  });
+
+  it('When meetings are listed, then phase, member and start filters apply, settings appear only with include=settings, and cancelled ones only with phase=cancelled', async () => {
+    const owner = await givenAccount(api);
+    const start = new Date((await t.env.currentTimeMs()) + 86_400_000);
+    const a = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/one', join_at: start.toISOString() })).body;
+    const b = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/two', join_at: new Date(start.getTime() + 3_600_000).toISOString() })).body;
+    const c = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/three' })).body;
+    await db.orm.em.fork().execute('update meetings set cancelled_at = now() where id = ?', [c.meeting_id]);
+    const q = (query: Record<string, string>) => api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId, ...query }).set('Authorization', owner.key);
+    const listed = await q({});
+    assert.deepEqual(listed.body.data.map((m: { id: string }) => m.id), [a.meeting_id, b.meeting_id]);
+    assert.ok(!('settings' in listed.body.data[0]));
+    assert.ok('settings' in (await q({ include: 'settings' })).body.data[0]);
+    assert.deepEqual((await q({ phase: 'cancelled' })).body.data.map((m: { id: string; phase: string }) => [m.id, m.phase]), [[c.meeting_id, 'cancelled']]);
+    assert.equal((await q({ phase: 'upcoming' })).body.data.length, 2);
+    assert.equal((await q({ phase: 'live' })).body.data.length, 0);
+    assert.deepEqual((await q({ starts_after: new Date(start.getTime() + 1).toISOString() })).body.data.map((m: { id: string }) => m.id), [b.meeting_id]);
+    assert.deepEqual((await q({ starts_before: new Date(start.getTime() + 1).toISOString() })).body.data.map((m: { id: string }) => m.id), [a.meeting_id]);
+    assert.equal((await q({ phase: 'soon' })).status, 422);
+    assert.equal((await api.http.get('/api/v1/meetings').set('Authorization', owner.key)).status, 400);
+  });
+
+  it('When results are read before anything was recorded, then every part is none and no media URL is given', async () => {
+    const bot = (await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/none' })).body;
+    const res = await api.http.get(`/api/v1/meetings/${bot.meeting_id}/results`).set('Authorization', me.key);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.status, 'none');
+    assert.deepEqual(res.body.transcript.segments, []);
+    assert.equal(res.body.media.audio_url, null);
+  });
+
+  it('When a media link is forged or expired, then it is refused', async () => {
+    const { signMediaPath } = await import('../../runtime/storage');
+    const secret = api.config.signingSecret!;
+    const expired = signMediaPath(secret, 'mtg_x/bot_y.wav', new Date(Date.now() - 1000));
+    const r1 = await api.http.get(`/api/v1/media/${expired}`);
+    assert.equal(r1.status, 401);
+    assert.match(r1.body.errors[0].message, /expired/);
+    const forged = signMediaPath('another-secret-that-is-long-enough-000', 'mtg_x/bot_y.wav', new Date(Date.now() + 60_000));
+    assert.equal((await api.http.get(`/api/v1/media/${forged}`)).status, 401);
+    const valid = signMediaPath(secret, 'mtg_x/bot_y.wav', new Date(Date.now() + 60_000));
+    assert.equal((await api.http.get(`/api/v1/media/${valid}`)).status, 404);
+  });
+});
