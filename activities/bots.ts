@@ -155,7 +155,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     },
 
     /** Fetches the recording from the provider and stores its bytes with the service. */
-    async makeMedia(botId: string, durationSeconds: number, recordingRef: string): Promise<'ready'> {
+    async makeMedia(botId: string, durationSeconds: number, recordingRef: string): Promise<{ durationSeconds: number }> {
       const ctx = await launchContext(botId);
       if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
       await setPart(botId, 'media', 'processing', {}, []);
@@ -165,7 +165,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {
         r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };
       });
-      return 'ready';
+      return { durationSeconds: recording.durationSeconds };
     },
   };
 }

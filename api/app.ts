@@ -15,10 +15,11 @@ import { memberRoutes } from './routes/members';
 import { workspaceRoutes } from './routes/workspaces';
 import { botRoutes } from './routes/bots';
 import { meetingRoutes } from './routes/meetings';
+import { recallCallback } from './routes/provider-callbacks';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {

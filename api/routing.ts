@@ -23,6 +23,9 @@ type AnyParams = ZodType<Record<string, string>>;
 type AnyQuery = ZodType<Record<string, unknown>>;
 type NoBody = ZodType<undefined>;
 
+/** What a route that authenticates by signature needs to see: headers and the exact bytes received. */
+export type RawRequest = { headers: Request['headers']; rawBody: Buffer };
+
 export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody> = {
   method: Method;
   /** OpenAPI-style path relative to /api/v1, e.g. `/workspaces/{id}`. */
@@ -38,7 +41,7 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   response: { status?: number; schema: ZodType; description: string };
   /** Body fields answered with 400 before validation (for example `settings` on POST /bots), with why. */
   refuse?: Record<string, string>;
-  handler: (ctx: RequestCtx, input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B> }) => Promise<Reply>;
+  handler: (ctx: RequestCtx, input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B>; request: RawRequest }) => Promise<Reply>;
 };
 
 export function defineRoute<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody>(def: RouteDef<P, Q, B>): RouteDef<any, any, any> {
@@ -200,7 +203,8 @@ export class RouteTable {
       const reply = await def.handler({ deps, em, account: null as never, version: headerVersion ?? CURRENT_VERSION, requestId: String(req.id ?? ''), log: deps.log }, {
         params: parseOrThrow(def.params, req.params, 'params'),
         query: parseOrThrow(def.query, { ...req.query }, 'query'),
-        body: undefined,
+        body: parseOrThrow(def.body, req.body, 'body'),
+        request: rawRequest(req),
       });
       this.send(req, res, { version: CURRENT_VERSION } as RequestCtx, reply);
       return;
@@ -225,6 +229,7 @@ export class RouteTable {
         params: parseOrThrow(def.params, req.params, 'params'),
         query: parseOrThrow(def.query, { ...req.query }, 'query'),
         body: parseOrThrow(def.body, req.body ?? (def.body ? {} : undefined), 'body'),
+        request: rawRequest(req),
       };
     } catch (err) {
       if (err instanceof ValidationFailed) throw ApiError.list(422, err.issues);
@@ -259,6 +264,10 @@ export class RouteTable {
     }
     res.status(204).end();
   }
+}
+
+function rawRequest(req: Request): RawRequest {
+  return { headers: req.headers, rawBody: (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0) };
 }
 
 export function setVersionHeaders(res: Response, deps: AppDeps, version: string): void {

@@ -31,6 +31,7 @@ const schema = z.object({
   MEETING_BOT_PROVIDER: z.enum(['simulated', 'recall']).default('simulated'),
   RECALL_API_URL: z.url().optional(),
   RECALL_API_KEY: z.string().optional(),
+  RECALL_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   SIMULATOR_SPEED: z.coerce.number().positive().default(30),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
@@ -58,7 +59,7 @@ export type Config = {
   };
   rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number };
   trustProxy: boolean;
-  providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; simulatorSpeed: number };
+  providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
   mediaDir: string;
@@ -75,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MEETING_BOT_PROVIDER === 'recall' && (!e.RECALL_API_URL || !e.RECALL_API_KEY || !e.RECALL_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration in the environment:\n  MEETING_BOT_PROVIDER=recall needs RECALL_API_URL, RECALL_API_KEY and RECALL_WEBHOOK_SECRET');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -105,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       meetingBot: e.MEETING_BOT_PROVIDER,
       recallApiUrl: e.RECALL_API_URL ?? null,
       recallApiKey: e.RECALL_API_KEY ?? null,
+      recallWebhookSecret: e.RECALL_WEBHOOK_SECRET ?? null,
       simulatorSpeed: e.SIMULATOR_SPEED,
     },
     signingSecret: e.SIGNING_SECRET ?? null,

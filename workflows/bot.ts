@@ -149,10 +149,9 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
 
   // 4. The recording is in: make the results.
   await move('processing', { leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), endedAt: recorded.at, events: ['bot.recording_completed'] });
-  const [transcript] = await Promise.all([
-    processing.makeTranscript(botId, recorded.durationSeconds),
-    processing.makeMedia(botId, recorded.durationSeconds, recorded.ref),
-  ]);
+  // Media first: the stored recording is what gets transcribed, and it knows its own length.
+  const media = await processing.makeMedia(botId, recorded.durationSeconds, recorded.ref);
+  const transcript = await processing.makeTranscript(botId, media.durationSeconds);
   if (transcript === 'failed') {
     await move('failed', { reason: 'transcription_failed', failureMessage: 'The recording could not be transcribed.', events: ['bot.failed'] });
     return status;
