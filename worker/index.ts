@@ -28,6 +28,8 @@ export type WorkerOptions = ActivityDeps & {
   taskQueue: string;
   /** Prebuilt workflow bundle (tests reuse one); otherwise bundled from workflows/. */
   workflowBundle?: { code: string };
+  /** 0 turns the sticky workflow cache off (a test that restarts workers needs that on the test server). */
+  maxCachedWorkflows?: number;
 };
 
 /** The worker: the project's workflows and activities on one task queue. */
@@ -37,6 +39,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+    ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
     activities: createActivities({ orm: opts.orm, log: opts.log, temporal: opts.temporal, providers: opts.providers, storage: opts.storage }),
   });
 }

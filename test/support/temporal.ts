@@ -67,7 +67,7 @@ export async function devServer(): Promise<TemporalHarness> {
 export async function startWorker(
   h: TemporalHarness,
   orm: Orm,
-  opts: { providers?: Partial<Providers>; storage?: MediaStorage } = {},
+  opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean } = {},
 ): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage }> {
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
   const config = loadConfig({ SIMULATOR_SPEED: '1' });
@@ -81,6 +81,7 @@ export async function startWorker(
     providers: { ...createProviders(config, h.env.client, h.taskQueue), ...opts.providers },
     storage,
     workflowBundle: { code: readFileSync(testEnv().workflowBundle, 'utf8') },
+    ...(opts.sticky === false ? { maxCachedWorkflows: 0 } : {}),
   });
   const running = worker.run();
   return {

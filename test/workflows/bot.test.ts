@@ -14,7 +14,8 @@ let me: Awaited<ReturnType<typeof givenAccount>>;
 before(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
-  worker = await startWorker(t, db.orm);
+  // No sticky cache: a restarted worker must be able to pick up every workflow at once.
+  worker = await startWorker(t, db.orm, { sticky: false });
   api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
   me = await givenAccount(api);
 });
@@ -240,5 +241,18 @@ describe('timing, cancellation and provider signals', () => {
     assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
     const m = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
     assert.equal(m.results.media.duration_seconds, 120);
+  });
+});
+
+describe('durability', () => {
+  it('When the worker stops mid-call and a new one starts, then the bot carries on and completes', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/restart-abcd-efg', participants: [{ email: 'ann@example.com', name: 'Ann' }] });
+    for (let i = 0; i < 200 && (await get(`/api/v1/bots/${bot.id}`)).body.status !== 'in_call'; i++) await t.env.sleep(2000);
+    assert.equal((await get(`/api/v1/bots/${bot.id}`)).body.status, 'in_call');
+    await worker.stop();
+    worker = await startWorker(t, db.orm, { storage: worker.storage, sticky: false });
+    assert.equal(await finish(bot.id), 'completed');
+    assert.equal((await get(`/api/v1/meetings/${bot.meeting_id}`)).body.results.status, 'ready');
+    assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
   });
 });
