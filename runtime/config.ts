@@ -33,6 +33,7 @@ const schema = z.object({
   RECALL_API_KEY: z.string().optional(),
   RECALL_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   SIMULATOR_SPEED: z.coerce.number().positive().default(30),
+  SIMULATOR_MEETING_SECONDS: positiveInt.default(1800),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
 });
@@ -59,7 +60,7 @@ export type Config = {
   };
   rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number };
   trustProxy: boolean;
-  providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number };
+  providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
   mediaDir: string;
@@ -111,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recallApiKey: e.RECALL_API_KEY ?? null,
       recallWebhookSecret: e.RECALL_WEBHOOK_SECRET ?? null,
       simulatorSpeed: e.SIMULATOR_SPEED,
+      simulatorMeetingSeconds: e.SIMULATOR_MEETING_SECONDS,
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,

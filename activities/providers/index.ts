@@ -9,6 +9,6 @@ export function createProviders(config: Config, temporal: Client, taskQueue: str
   const meetingBot =
     config.providers.meetingBot === 'recall'
       ? new RecallMeetingBotProvider({ baseUrl: config.providers.recallApiUrl!, apiKey: config.providers.recallApiKey! })
-      : new SimulatedMeetingBotProvider(temporal, taskQueue, config.providers.simulatorSpeed);
+      : new SimulatedMeetingBotProvider(temporal, taskQueue, config.providers.simulatorSpeed, config.providers.simulatorMeetingSeconds);
   return { meetingBot, transcription: new SimulatedTranscriptionProvider(), summary: new SimulatedSummaryProvider() };
 }

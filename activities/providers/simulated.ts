@@ -13,7 +13,6 @@ import {
   type TranscriptOutput,
 } from './types';
 
-const DEFAULT_MEETING_SECONDS = 30 * 60;
 const SAMPLE_RATE = 1000;
 
 /** A small mono 8-bit WAV: a quiet tone, long enough to be the meeting. */
@@ -39,12 +38,18 @@ export function wav(durationSeconds: number): Buffer {
 /** The embedded default: plays each meeting as the scenario named by the link's `sim` parameter. */
 export class SimulatedMeetingBotProvider implements MeetingBotProvider {
   readonly name = 'simulated';
-  constructor(private readonly client: Client, private readonly taskQueue: string, private readonly speed: number) {}
+  constructor(
+    private readonly client: Client,
+    private readonly taskQueue: string,
+    private readonly speed: number,
+    /** How long a meeting without a scheduled end lasts, in simulated seconds. */
+    private readonly defaultMeetingSeconds = 30 * 60,
+  ) {}
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
     const scenario = simulatorScenario(bot.meetingUrl);
     if (scenario === 'invalid_url') throw new InvalidMeetingUrl('The meeting link does not lead to a meeting the notetaker can join.');
-    const meetingSeconds = bot.scheduledEnd ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000)) : DEFAULT_MEETING_SECONDS;
+    const meetingSeconds = bot.scheduledEnd ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000)) : this.defaultMeetingSeconds;
     await this.client.workflow.start('simulatedBot', {
       workflowId: simulatedBotWorkflowId(bot.botId),
       taskQueue: this.taskQueue,

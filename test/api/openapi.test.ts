@@ -17,6 +17,9 @@ describe('OpenAPI document and reference page', () => {
     const expected: [string, string][] = [
       ['/workspaces', 'get'], ['/workspaces', 'post'], ['/workspaces/{id}', 'get'], ['/workspaces/{id}', 'patch'], ['/workspaces/{id}', 'delete'],
       ['/members', 'get'], ['/members', 'post'], ['/members/{id}', 'get'], ['/members/{id}', 'patch'], ['/members/{id}', 'delete'],
+      ['/bots', 'get'], ['/bots', 'post'], ['/bots/{id}', 'get'], ['/bots/{id}', 'patch'], ['/bots/{id}', 'delete'], ['/bots/{id}/cancel', 'post'],
+      ['/meetings', 'get'], ['/meetings/{id}', 'get'], ['/meetings/{id}', 'patch'], ['/meetings/{id}/results', 'get'], ['/media/{meeting_id}/{file}', 'get'],
+      ['/provider_callbacks/recall', 'post'],
     ];
     for (const [path, method] of expected) assert.ok(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`);
     const create = doc.paths['/members'].post;
@@ -25,6 +28,9 @@ describe('OpenAPI document and reference page', () => {
     assert.equal(bodySchema.properties.name.maxLength, 100);
     assert.ok(create.responses['201'].content['application/json'].schema.$ref.endsWith('/Member'));
     assert.ok(doc.components.schemas.Errors);
+    const bot = doc.components.schemas.Bot;
+    for (const f of ['meeting_id', 'status', 'recording_mode', 'summary_template', 'ended_at']) assert.ok(bot.properties[f], f);
+    assert.ok(doc.components.schemas.Meeting.properties.results);
     assert.equal(doc.components.securitySchemes.ApiKey.name, 'Authorization');
   });
 

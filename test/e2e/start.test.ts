@@ -65,6 +65,8 @@ before(async () => {
     TEMPORAL_UI_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // A simulated 30-minute meeting lasts about two seconds.
+    SIMULATOR_SPEED: '900',
     ...(testEnv().cli ? { TEMPORAL_CLI_PATH: testEnv().cli! } : {}),
   };
   delete env.DATABASE_URL;
@@ -94,6 +96,29 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const rotated = await admin('rotate-key', '--email', 'e2e@example.com');
     assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } })).status, 401);
     assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: `Bearer ${rotated.api_key}` } })).status, 200);
+
+    // A bot through the whole service: API, workflow, worker, simulator, results, signed media.
+    const sent = await fetch(`${base}/bots`, {
+      method: 'POST',
+      headers: { Authorization: rotated.api_key! },
+      body: JSON.stringify({ workspace_id: created.workspace_id, meeting_url: 'https://meet.google.com/e2e-abcd-efg', participants: [{ email: 'ann@example.com', name: 'Ann' }] }),
+    });
+    assert.equal(sent.status, 201);
+    const bot = (await sent.json()) as { id: string; meeting_id: string };
+    let status = '';
+    for (let i = 0; i < 300 && status !== 'completed' && status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = ((await (await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })).json()) as { status: string }).status;
+    }
+    assert.equal(status, 'completed');
+    const results = (await (await fetch(`${base}/meetings/${bot.meeting_id}/results`, { headers: { Authorization: rotated.api_key! } })).json()) as {
+      transcript: { segments: { speaker: string }[] };
+      media: { audio_url: string };
+    };
+    assert.equal(results.transcript.segments[0]!.speaker, 'Ann');
+    const audio = await fetch(results.media.audio_url);
+    assert.equal(audio.status, 200);
+    assert.equal(audio.headers.get('content-type'), 'audio/wav');
 
     await stopService();
     const again = await startService();

@@ -1,0 +1,136 @@
+/**
+ * bench/bots: N bots sent through the whole lifecycle (API → bot workflow → simulator → results) on
+ * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
+ * POST /bots to `completed`, and the worker process's peak memory (VmHWM).
+ *   npm run bench:bots [-- --bots 500 --concurrency 25]
+ * Loopback only; bounded by the bot count and a 15-minute deadline.
+ */
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import { startApi } from '../../api/server';
+import { createUser } from '../../db/accounts';
+import { createOrm, migrate } from '../../db/orm';
+import { loadConfig } from '../../runtime/config';
+import { createLogger } from '../../runtime/logger';
+import { freePort, waitForPort } from '../../runtime/net';
+import { projectRoot } from '../../runtime/paths';
+import { startEmbeddedPostgres } from '../../runtime/postgres';
+import { LocalStorage } from '../../runtime/storage';
+import { startDevServer } from '../../runtime/temporal-servers';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function main() {
+  const { values } = parseArgs({ options: { bots: { type: 'string', default: '500' }, concurrency: { type: 'string', default: '25' } } });
+  const total = Number(values.bots);
+  const concurrency = Number(values.concurrency);
+  const log = createLogger('warn');
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-bots-'));
+  await chmod(tmp, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
+  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
+  const env = {
+    DATABASE_URL: pg.url,
+    TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_TASK_QUEUE: 'bench',
+    LOG_LEVEL: 'warn',
+    SIMULATOR_SPEED: '100000',
+    SIMULATOR_MEETING_SECONDS: '120',
+    MEDIA_DIR: path.join(tmp, 'media'),
+    SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-chars',
+    RATE_LIMIT_BOTS_PER_HOUR: String(total * 2),
+    RATE_LIMIT_IP_PER_MINUTE: '100000000',
+  };
+  const orm = await createOrm(pg.url, log, 20);
+  await migrate(orm);
+  const config = loadConfig(env);
+  const connection = await Connection.connect({ address: temporal.address });
+  const client = new Client({ connection });
+  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(config.mediaDir) }, { host: '127.0.0.1', port: 0 });
+  const { api_key, workspace_id } = await createUser(orm.em.fork(), { email: 'bench@example.com', workspaceName: 'Bench' });
+
+  // The worker in a process of its own, so its memory is its own.
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let peakKb = 0;
+  const sampler = setInterval(async () => {
+    const status = await readFile(`/proc/${worker.pid}/status`, 'utf8').catch(() => '');
+    const hwm = /VmHWM:\s+(\d+)/.exec(status);
+    if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+  }, 200);
+
+  try {
+    await waitForPort('127.0.0.1', Number(temporal.address.split(':')[1]), 10_000);
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const started = Date.now();
+    let next = 0;
+    const send = async () => {
+      while (next < total) {
+        next++;
+        const t0 = Date.now();
+        const res = await fetch(`${api.baseUrl}/bots`, {
+          method: 'POST',
+          headers: { Authorization: api_key },
+          body: JSON.stringify({ workspace_id, meeting_url: 'https://meet.google.com/bench-abcd-efg', participants: [{ email: 'a@example.com', name: 'A' }] }),
+        });
+        if (res.status !== 201) throw new Error(`POST /bots answered ${res.status}: ${await res.text()}`);
+        sentAt.set(((await res.json()) as { id: string }).id, t0);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, send));
+    const sentSeconds = (Date.now() - started) / 1000;
+    const deadline = Date.now() + 15 * 60_000;
+    const failed: string[] = [];
+    while (sentAt.size > 0 && Date.now() < deadline) {
+      const ids = [...sentAt.keys()];
+      const rows = await orm.em.fork().execute<{ id: string; status: string; updated_at: Date }[]>(
+        `select id, status, updated_at from bots where id in (?) and status in ('completed', 'failed', 'cancelled')`,
+        [ids],
+      );
+      for (const r of rows) {
+        latencies.push(new Date(r.updated_at).getTime() - sentAt.get(r.id)!);
+        if (r.status !== 'completed') failed.push(`${r.id}:${r.status}`);
+        sentAt.delete(r.id);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    process.stdout.write(
+      [
+        `bench/bots: ${total} bots, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
+        `sent in ${sentSeconds.toFixed(1)} s (${(total / sentSeconds).toFixed(1)} POST /bots per s)`,
+        `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,
+        `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+        `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
+        `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    clearInterval(sampler);
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+    await api.stop();
+    await connection.close();
+    await orm.close();
+    await temporal.stop();
+    await pg.stop();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${(err as Error).stack}\n`);
+    process.exit(1);
+  },
+);
