@@ -16,10 +16,11 @@ import { workspaceRoutes } from './routes/workspaces';
 import { botRoutes } from './routes/bots';
 import { meetingRoutes } from './routes/meetings';
 import { recallCallback } from './routes/provider-callbacks';
+import { webhookRoutes } from './routes/webhooks';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {

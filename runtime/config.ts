@@ -36,6 +36,7 @@ const schema = z.object({
   SIMULATOR_MEETING_SECONDS: positiveInt.default(1800),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
+  ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
 });
 
 export type Config = {
@@ -64,6 +65,8 @@ export type Config = {
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
   mediaDir: string;
+  /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
+  allowLoopbackWebhooks: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,
   };
 }

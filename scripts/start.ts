@@ -13,6 +13,7 @@ import { createLogger } from '../runtime/logger';
 import { startEmbeddedPostgres } from '../runtime/postgres';
 import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
+import { startOutboxListener } from '../worker/outbox-listener';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
 import { ensureSigningSecret } from '../runtime/secrets';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
       temporal: client,
       providers: createProviders(config, client, config.temporal.taskQueue),
       storage,
+      allowLoopbackWebhooks: config.allowLoopbackWebhooks,
     });
     const running = worker.run();
     stops.push(async () => {
@@ -98,6 +100,8 @@ async function main(): Promise<void> {
       process.exit(1);
     });
     await ensureMaintenanceWorkflows(client, config.temporal.taskQueue);
+    const listener = await startOutboxListener(databaseUrl, { orm, log, temporal: client, taskQueue: config.temporal.taskQueue, allowLoopbackWebhooks: config.allowLoopbackWebhooks });
+    stops.push(listener.stop);
   }
 
   let apiBase: string | null = null;

@@ -3,6 +3,7 @@ import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
 import { RATE_LIMIT_JANITOR_ID } from '../workflows/maintenance';
+import { OUTBOX_RELAY_ID } from '../workflows/outbox-relay';
 
 let runtimeInstalled = false;
 
@@ -40,15 +41,21 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
     ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
-    activities: createActivities({ orm: opts.orm, log: opts.log, temporal: opts.temporal, providers: opts.providers, storage: opts.storage }),
+    activities: createActivities({
+      orm: opts.orm,
+      log: opts.log,
+      temporal: opts.temporal,
+      providers: opts.providers,
+      storage: opts.storage,
+      taskQueue: opts.taskQueue,
+      allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+    }),
   });
 }
 
 /** Long-running housekeeping workflows; starting them again is a no-op. */
 export async function ensureMaintenanceWorkflows(client: Client, taskQueue: string): Promise<void> {
-  await client.workflow.start('rateLimitJanitor', {
-    workflowId: RATE_LIMIT_JANITOR_ID,
-    taskQueue,
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
+  for (const [type, workflowId] of [['rateLimitJanitor', RATE_LIMIT_JANITOR_ID], ['outboxRelay', OUTBOX_RELAY_ID]] as const) {
+    await client.workflow.start(type, { workflowId, taskQueue, workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING });
+  }
 }

@@ -2,3 +2,5 @@
 export { rateLimitJanitor } from './maintenance';
 export { botWorkflow } from './bot';
 export { simulatedBot } from './simulated-bot';
+export { webhookDelivery } from './webhook-delivery';
+export { outboxRelay } from './outbox-relay';

@@ -12,3 +12,4 @@ export const statusQuery = defineQuery<string>('status');
 
 export const botWorkflowId = (botId: string) => `bot/${botId}`;
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
+export const deliveryWorkflowId = (eventId: string, endpointId: string) => `webhook-delivery/${eventId}/${endpointId}`;

@@ -6,6 +6,7 @@ export * from './Meeting';
 export * from './Bot';
 export * from './MeetingResult';
 export * from './WebhookEvent';
+export * from './WebhookEndpoint';
 
 import { AccountSchema } from './Account';
 import { WorkspaceSchema } from './Workspace';
@@ -15,5 +16,6 @@ import { MeetingSchema } from './Meeting';
 import { BotSchema } from './Bot';
 import { MeetingResultSchema } from './MeetingResult';
 import { WebhookEventSchema } from './WebhookEvent';
+import { WebhookEndpointSchema } from './WebhookEndpoint';
 
-export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema];
+export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema];

@@ -8,6 +8,7 @@ import type { Orm } from '../../db/orm';
 import { freePort } from '../../runtime/net';
 import { startDevServer, startTestServer, type ServerHandle } from '../../runtime/temporal-servers';
 import { createWorker, installTemporalLogging } from '../../worker';
+import { startOutboxListener } from '../../worker/outbox-listener';
 import { silentLog } from './db';
 import type { Providers } from '../../activities';
 import { createProviders } from '../../activities/providers';
@@ -67,7 +68,7 @@ export async function devServer(): Promise<TemporalHarness> {
 export async function startWorker(
   h: TemporalHarness,
   orm: Orm,
-  opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean } = {},
+  opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean; databaseUrl?: string } = {},
 ): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage }> {
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
   const config = loadConfig({ SIMULATOR_SPEED: '1' });
@@ -80,14 +81,20 @@ export async function startWorker(
     temporal: h.env.client,
     providers: { ...createProviders(config, h.env.client, h.taskQueue), ...opts.providers },
     storage,
+    allowLoopbackWebhooks: true,
     workflowBundle: { code: readFileSync(testEnv().workflowBundle, 'utf8') },
     ...(opts.sticky === false ? { maxCachedWorkflows: 0 } : {}),
   });
   const running = worker.run();
+  // With a database URL, events are dispatched on commit as in production.
+  const listener = opts.databaseUrl
+    ? await startOutboxListener(opts.databaseUrl, { orm, log: silentLog, temporal: h.env.client, taskQueue: h.taskQueue, allowLoopbackWebhooks: true })
+    : null;
   return {
     worker,
     storage,
     stop: async () => {
+      await listener?.stop();
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
     },

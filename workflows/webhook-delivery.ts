@@ -1,0 +1,31 @@
+import { proxyActivities, sleep } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/schedule';
+
+// One activity per attempt and no activity retries: every attempt is visible and on the schedule.
+const { attemptDelivery, markDeliveryFailed } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumAttempts: 1 },
+});
+
+export type DeliveryInput = { eventId: string; endpointId: string; series: number };
+
+/**
+ * `webhook-delivery/<evt_id>/<endpoint_id>`: up to 21 attempts over about 14 hours, never more than
+ * an hour apart (domain/webhooks/schedule.ts). Stops on a 2xx, or when the endpoint is disabled or deleted.
+ */
+export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded' | 'failed' | 'stopped'> {
+  for (let number = 1; number <= MAX_ATTEMPTS; number++) {
+    let outcome: 'succeeded' | 'failed' | 'stopped';
+    try {
+      outcome = (await attemptDelivery({ ...input, number })).outcome;
+    } catch {
+      // The attempt itself died (a worker killed mid-request): it counts as a failed attempt.
+      outcome = 'failed';
+    }
+    if (outcome !== 'failed') return outcome;
+    if (number < MAX_ATTEMPTS) await sleep(RETRY_DELAYS_SECONDS[number - 1]! * 1000);
+  }
+  await markDeliveryFailed(input);
+  return 'failed';
+}
