@@ -55,13 +55,15 @@ export function urlProblem(url: string, allowLoopback: boolean): string | null {
  * An HTTP agent whose every connection goes to an address checked at connect time: the name is
  * resolved once, the address is checked, and that same address is dialled (no DNS-rebinding window).
  */
-function guardedAgent(allowLoopback: boolean): Agent {
+type Resolver = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+
+function guardedAgent(allowLoopback: boolean, resolve: Resolver = dns.lookup): Agent {
   const check = (address: string) => isPublicAddress(address) || (allowLoopback && isLoopback(address));
   return new Agent({
     connect: {
       timeout: DELIVERY_TIMEOUT_MS,
       lookup: (hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void) => {
-        dns.lookup(hostname, { ...options, all: true }, (err, addresses: dns.LookupAddress[]) => {
+        resolve(hostname, { ...options, all: true }, (err, addresses: dns.LookupAddress[]) => {
           if (err) return callback(err);
           const allowed = addresses.filter((a) => check(a.address));
           if (allowed.length === 0) return callback(new Error(`refused: ${hostname} resolves to a non-public address (${addresses.map((a) => a.address).join(', ')})`));
@@ -77,7 +79,7 @@ export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'stopped'; stat
 
 /** One POST to an endpoint, with its signatures, recorded whatever happens. */
 export async function postOnce(
-  deps: Pick<WebhookDeps, 'allowLoopbackWebhooks'>,
+  deps: Pick<WebhookDeps, 'allowLoopbackWebhooks'> & { resolve?: Resolver },
   endpoint: Pick<WebhookEndpoint, 'url' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
   type: string,
   body: string,
@@ -91,7 +93,7 @@ export async function postOnce(
   if (net.isIP(host) && !(isPublicAddress(host) || (deps.allowLoopbackWebhooks && isLoopback(host)))) {
     return { statusCode: null, responseBody: null, error: 'refused: a non-public address', durationMs: 0, startedAt };
   }
-  const agent = guardedAgent(deps.allowLoopbackWebhooks);
+  const agent = guardedAgent(deps.allowLoopbackWebhooks, deps.resolve);
   try {
     const res = await request(endpoint.url, {
       method: 'POST',

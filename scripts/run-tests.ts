@@ -75,7 +75,8 @@ async function main(): Promise<number> {
       TEST_TMP: tmp,
     };
     const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-    const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...files];
+    const pattern = process.env.TEST_NAME_PATTERN ? [`--test-name-pattern=${process.env.TEST_NAME_PATTERN}`] : [];
+    const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...pattern, ...files];
     const counts = { pass: 0, fail: 0 };
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -64,8 +64,10 @@ function serializeEndpoint(e: WebhookEndpoint, withSecret = false): Record<strin
   };
 }
 
-function checkEndpointInput(ctx: RequestCtx, body: { url?: string; enabled_events?: string[] }): void {
+function checkEndpointInput(ctx: RequestCtx, body: { url?: string; enabled_events?: string[]; api_version?: string }): string | null {
   const issues: FieldIssue[] = [];
+  const version = body.api_version === undefined ? null : resolveVersion(body.api_version);
+  if (body.api_version !== undefined && !version) issues.push({ code: 'invalid', field: 'api_version', message: `api_version must be a version date: ${VERSIONS.join(', ')}.` });
   if (body.url !== undefined) {
     const problem = urlProblem(body.url, ctx.deps.config.allowLoopbackWebhooks);
     if (problem) issues.push({ code: 'invalid', field: 'url', message: problem });
@@ -74,6 +76,7 @@ function checkEndpointInput(ctx: RequestCtx, body: { url?: string; enabled_event
     if (t !== '*' && !(EVENT_TYPES as readonly string[]).includes(t)) issues.push({ code: 'inclusion', field: `enabled_events.${i}`, message: `Unknown event type ${t}; known: ${EVENT_TYPES.join(', ')}, or * for all.` });
   });
   if (issues.length) throw new ValidationFailed(issues);
+  return version;
 }
 
 async function loadEndpoint(ctx: RequestCtx, id: string, manage = true): Promise<WebhookEndpoint> {
@@ -102,13 +105,7 @@ export const createEndpoint = defineRoute({
   response: { status: 201, schema: endpointSchema, description: 'The endpoint, with its secret.' },
   handler: async (ctx, { body }) => {
     const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
-    checkEndpointInput(ctx, body);
-    let version = ctx.version;
-    if (body.api_version !== undefined) {
-      const resolved = resolveVersion(body.api_version);
-      if (!resolved) throw new ValidationFailed([{ code: 'invalid', field: 'api_version', message: `api_version must be a version date: ${VERSIONS.join(', ')}.` }]);
-      version = resolved;
-    }
+    const version = checkEndpointInput(ctx, body) ?? ctx.version;
     const endpoint = Object.assign(new WebhookEndpoint(), {
       id: newId('webhookEndpoint'),
       workspaceId: workspace.id,

@@ -1,0 +1,243 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { postOnce } from '../../activities/webhooks';
+import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
+import { OUTBOX_RELAY_ID } from '../../workflows/outbox-relay';
+import { botWorkflowId, deliveryWorkflowId } from '../../workflows/signals';
+import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
+import { freshDatabase } from '../support/db';
+import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { verifyLikeTheSpec } from '../support/webhooks';
+
+type Received = { headers: Record<string, string>; body: string; json: { id: string; type: string; data: { object: Record<string, unknown> } } };
+
+/** A receiver on loopback: records every request and answers with the next scripted status (default 200). */
+class Receiver {
+  received: Received[] = [];
+  script: number[] = [];
+  always: number | null = null;
+  server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    this.received.push({ headers: req.headers as Record<string, string>, body, json: JSON.parse(body) });
+    const status = this.always ?? this.script.shift() ?? 200;
+    res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : 'try later');
+  });
+  url = '';
+  async start() {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+}
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let t: TemporalHarness;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+let api: TestApi;
+let me: Awaited<ReturnType<typeof givenAccount>>;
+let receiver: Receiver;
+
+before(async () => {
+  db = await freshDatabase();
+  t = await timeSkipping();
+  worker = await startWorker(t, db.orm, { databaseUrl: db.url });
+  api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
+  me = await givenAccount(api);
+  receiver = new Receiver();
+  await receiver.start();
+});
+after(async () => {
+  receiver.server.close();
+  await worker.stop();
+  await t.teardown();
+  await db.drop();
+});
+
+async function createEndpoint(key: string, workspaceId: string, body: Record<string, unknown> = {}) {
+  const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', key).send({ workspace_id: workspaceId, url: receiver.url, enabled_events: ['*'], ...body });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body as { id: string; secret: string; api_version: string };
+}
+
+async function sendBot(key: string, workspaceId: string, meetingUrl = 'https://meet.google.com/hook-abcd-efg') {
+  const res = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: meetingUrl });
+  assert.equal(res.status, 201);
+  return res.body as { id: string; meeting_id: string };
+}
+
+/** Ends a bot workflow a test no longer needs (it may have ended by itself). */
+async function stopBot(botId: string) {
+  await t.env.client.workflow.getHandle(botWorkflowId(botId)).terminate('test over').catch(() => undefined);
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('webhook endpoints', () => {
+  it('When an endpoint is created, then its secret is shown once, it is pinned to the request version, and bad input is named', async () => {
+    const created = await api.http
+      .post('/api/v1/webhook_endpoints')
+      .set('Authorization', me.key)
+      .set('Service-Version', '2026-10-10')
+      .send({ workspace_id: me.workspaceId, url: receiver.url, enabled_events: ['meeting.created'], metadata: { team: 'ops' } });
+    assert.equal(created.status, 201);
+    assert.match(created.body.id, /^we_/);
+    assert.match(created.body.secret, /^whsec_/);
+    assert.equal(created.body.api_version, '2026-10-10');
+    const read = await api.http.get(`/api/v1/webhook_endpoints/${created.body.id}`).set('Authorization', me.key);
+    assert.ok(!('secret' in read.body));
+    const pinned = await createEndpoint(me.key, me.workspaceId, { api_version: '2026-09-30', secret: 'whsec_my_own_secret_value' });
+    assert.equal(pinned.api_version, '2026-09-25');
+    assert.equal(pinned.secret, 'whsec_my_own_secret_value');
+    const bad = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', me.key).send({ workspace_id: me.workspaceId, url: 'http://10.0.0.1/x', enabled_events: ['meeting.created', 'meeting.exploded'], api_version: 'soon' });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(Object.fromEntries(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])), { url: 'invalid', 'enabled_events.1': 'inclusion', api_version: 'invalid' });
+    const list = await api.http.get('/api/v1/webhook_endpoints').query({ workspace_id: me.workspaceId }).set('Authorization', me.key);
+    assert.equal(list.body.data.length, 2);
+    const patched = await api.http.patch(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key).send({ enabled: false, enabled_events: ['bot.failed'] });
+    assert.deepEqual([patched.body.enabled, patched.body.enabled_events], [false, ['bot.failed']]);
+    assert.equal((await api.http.delete(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key)).body.deleted, true);
+    assert.equal((await api.http.get(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key)).status, 404);
+    await api.http.delete(`/api/v1/webhook_endpoints/${created.body.id}`).set('Authorization', me.key);
+  });
+
+  it('When a member-role key registers an endpoint, then 401; another account sees 404', async () => {
+    const reader = await givenAccount(api, { workspace: false });
+    await grant(api, reader.email, me.workspaceId, 'member');
+    const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', reader.key).send({ workspace_id: me.workspaceId, url: receiver.url, enabled_events: ['*'] });
+    assert.equal(res.status, 401);
+    const other = await givenAccount(api);
+    const ep = await createEndpoint(other.key, other.workspaceId);
+    assert.equal((await api.http.get(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', me.key)).status, 404);
+    await api.http.delete(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', other.key);
+  });
+
+  it('When a test send is asked for, then the receiver gets a signed sample whose ids exist nowhere, and its status code comes back', async () => {
+    const ep = await createEndpoint(me.key, me.workspaceId);
+    receiver.script = [418];
+    const before = receiver.received.length;
+    const res = await api.http.post(`/api/v1/webhook_endpoints/${ep.id}/test`).set('Authorization', me.key);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.status_code, 418);
+    const got = receiver.received[before]!;
+    assert.equal(got.json.id, res.body.event_id);
+    assert.ok(verifyLikeTheSpec(ep.secret, got.headers, got.body, Math.floor(Date.now() / 1000)));
+    assert.equal((await api.http.get(`/api/v1/webhook_events/${res.body.event_id}`).set('Authorization', me.key)).status, 404);
+    await api.http.delete(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', me.key);
+  });
+});
+
+describe('delivery', () => {
+  it('When a bot runs its course, then every event reaches the endpoint once, signed, with its type header, and the log shows them delivered', async () => {
+    const owner = await givenAccount(api);
+    const ep = await createEndpoint(owner.key, owner.workspaceId);
+    const start = receiver.received.length;
+    const bot = await sendBot(owner.key, owner.workspaceId);
+    await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).result();
+    const expected = await db.orm.em.fork().execute<{ id: string; type: string }[]>('select id, type from webhook_events where workspace_id = ? order by id', [owner.workspaceId]);
+    await until('every event delivered', () => receiver.received.slice(start).length >= expected.length);
+    const got = receiver.received.slice(start);
+    assert.deepEqual(got.map((r) => r.json.id).sort(), expected.map((e) => e.id).sort());
+    for (const r of got) {
+      assert.equal(r.headers['x-service-event'], r.json.type);
+      assert.ok(verifyLikeTheSpec(ep.secret, r.headers, r.body, Math.floor(Date.now() / 1000)), r.json.type);
+    }
+    const types = got.map((r) => r.json.type);
+    for (const type of ['meeting.created', 'bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready', 'meeting.finished']) assert.ok(types.includes(type), type);
+    const botEvent = got.find((r) => r.json.type === 'bot.summary_ready')!;
+    assert.equal(botEvent.json.data.object.id, bot.id);
+    await until('deliveries recorded', async () => {
+      const list = await api.http.get('/api/v1/webhook_events').query({ workspace_id: owner.workspaceId, delivery_status: 'succeeded', limit: 100 }).set('Authorization', owner.key);
+      return list.body.data.length === expected.length;
+    });
+    const list = await api.http.get('/api/v1/webhook_events').query({ workspace_id: owner.workspaceId, limit: 100 }).set('Authorization', owner.key);
+    assert.deepEqual(list.body.data.map((e: { id: string }) => e.id), expected.map((e) => e.id).reverse(), 'newest first');
+  });
+
+  it('When the receiver answers 500 then 200, then it gets the same event id twice with valid signatures and fresh timestamps, and both attempts are logged', async () => {
+    const owner = await givenAccount(api);
+    const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
+    receiver.script = [500, 200];
+    const start = receiver.received.length;
+    const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/retry-abcd-efg?sim=lobby_timeout');
+    const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
+    await until('first attempt', () => receiver.received.length > start);
+    assert.equal(await t.env.client.workflow.getHandle(deliveryWorkflowId(evt!.id, ep.id)).result(), 'succeeded');
+    const got = receiver.received.slice(start).filter((r) => r.json.id === evt!.id);
+    assert.equal(got.length, 2);
+    assert.equal(got[0]!.body, got[1]!.body, 'the stored body is sent again');
+    for (const r of got) assert.ok(verifyLikeTheSpec(ep.secret, r.headers, r.body, Number(/t=(\d+)/.exec(r.headers['x-service-signature']!)![1])));
+    const detail = await api.http.get(`/api/v1/webhook_events/${evt!.id}`).set('Authorization', owner.key);
+    assert.deepEqual(detail.body.deliveries[0].attempts.map((a: { status_code: number }) => a.status_code), [500, 200]);
+    assert.equal(detail.body.deliveries[0].attempts[0].response_body, 'try later');
+    assert.equal(detail.body.delivery_status, 'succeeded');
+    await stopBot(bot.id);
+  });
+
+  it('When an endpoint is disabled while its delivery retries, then the delivery stops', async () => {
+    const owner = await givenAccount(api);
+    const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
+    receiver.script = [500];
+    const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/stop-abcd-efg?sim=lobby_timeout');
+    const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
+    await until('first attempt', async () => (await db.orm.em.fork().execute('select 1 from webhook_attempts where event_id = ?', [evt!.id])).length > 0);
+    await api.http.patch(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', owner.key).send({ enabled: false });
+    assert.equal(await t.env.client.workflow.getHandle(deliveryWorkflowId(evt!.id, ep.id)).result(), 'stopped');
+    await stopBot(bot.id);
+  });
+
+  it('When an event was committed but never dispatched (a crash in between), then the relay delivers it', async () => {
+    const owner = await givenAccount(api);
+    await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
+    const em = db.orm.em.fork();
+    await em.execute('alter table webhook_events disable trigger webhook_events_notify');
+    const start = receiver.received.length;
+    let bot;
+    try {
+      bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/relay-abcd-efg?sim=lobby_timeout');
+    } finally {
+      await em.execute('alter table webhook_events enable trigger webhook_events_notify');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(receiver.received.length, start, 'nothing was dispatched on commit');
+    await new Promise((r) => setTimeout(r, 5_000)); // older than the relay's grace period
+    await t.env.client.workflow.start('outboxRelay', { workflowId: OUTBOX_RELAY_ID, taskQueue: t.taskQueue });
+    await until('the relay delivered it', () => receiver.received.slice(start).some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot!.meeting_id));
+    await t.env.client.workflow.getHandle(OUTBOX_RELAY_ID).terminate('test over');
+    await stopBot(bot!.id);
+  });
+
+  it('When a secret is rotated, then deliveries carry digests of both, and either secret verifies', async () => {
+    const owner = await givenAccount(api);
+    const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
+    const rotated = await api.http.post(`/api/v1/webhook_endpoints/${ep.id}/rotate_secret`).set('Authorization', owner.key);
+    assert.notEqual(rotated.body.secret, ep.secret);
+    const start = receiver.received.length;
+    const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/rot-abcd-efg?sim=lobby_timeout');
+    await until('delivery', () => receiver.received.length > start);
+    const got = receiver.received[start]!;
+    const now = Math.floor(Date.now() / 1000);
+    assert.ok(verifyLikeTheSpec(ep.secret, got.headers, got.body, now));
+    assert.ok(verifyLikeTheSpec(rotated.body.secret, got.headers, got.body, now));
+    assert.equal(got.headers['x-webhook-signature']!.split(',').length, 2);
+    await stopBot(bot.id);
+  });
+
+  it('When a host name resolves to a non-public address at delivery time, then the attempt is refused before connecting', async () => {
+    const toLoopback = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const endpoint = { url: 'https://hooks.example.com/x', secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null };
+    const refused = await postOnce({ allowLoopbackWebhooks: false, resolve: toLoopback as never }, endpoint, 'meeting.updated', '{}');
+    assert.equal(refused.statusCode, null);
+    assert.match(refused.error!, /non-public address \(127\.0\.0\.1\)/);
+    const toPrivate = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '10.1.2.3', family: 4 }]);
+    assert.match((await postOnce({ allowLoopbackWebhooks: true, resolve: toPrivate as never }, endpoint, 'meeting.updated', '{}')).error!, /non-public/);
+  });
+});
