@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -7,6 +9,7 @@ import { promisify } from 'node:util';
 import { freePort } from '../../runtime/net';
 import { projectRoot } from '../../runtime/paths';
 import { testEnv } from '../support/env';
+import { verifyLikeTheSpec } from '../support/webhooks';
 
 const run = promisify(execFile);
 let env: NodeJS.ProcessEnv;
@@ -67,6 +70,7 @@ before(async () => {
     LOG_LEVEL: 'warn',
     // A simulated 30-minute meeting lasts about two seconds.
     SIMULATOR_SPEED: '900',
+    ALLOW_LOOPBACK_WEBHOOKS: 'true',
     ...(testEnv().cli ? { TEMPORAL_CLI_PATH: testEnv().cli! } : {}),
   };
   delete env.DATABASE_URL;
@@ -97,6 +101,27 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } })).status, 401);
     assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: `Bearer ${rotated.api_key}` } })).status, 200);
 
+    // A receiver on loopback that verifies every signature as the spec says and dedupes on the event id.
+    const received = new Map<string, string>();
+    let badSignatures = 0;
+    const receiver = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks).toString();
+      if (!verifyLikeTheSpec(endpoint.secret, req.headers as Record<string, string>, body, Math.floor(Date.now() / 1000))) badSignatures++;
+      const event = JSON.parse(body) as { id: string; type: string };
+      received.set(event.id, event.type);
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const endpointRes = await fetch(`${base}/webhook_endpoints`, {
+      method: 'POST',
+      headers: { Authorization: rotated.api_key! },
+      body: JSON.stringify({ workspace_id: created.workspace_id, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['*'] }),
+    });
+    assert.equal(endpointRes.status, 201);
+    const endpoint = (await endpointRes.json()) as { secret: string };
+
     // A bot through the whole service: API, workflow, worker, simulator, results, signed media.
     const sent = await fetch(`${base}/bots`, {
       method: 'POST',
@@ -119,6 +144,11 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const audio = await fetch(results.media.audio_url);
     assert.equal(audio.status, 200);
     assert.equal(audio.headers.get('content-type'), 'audio/wav');
+    for (let i = 0; i < 100 && ![...received.values()].includes('meeting.finished'); i++) await new Promise((r) => setTimeout(r, 100));
+    receiver.close();
+    assert.equal(badSignatures, 0);
+    const types = new Set(received.values());
+    for (const type of ['meeting.created', 'meeting.updated', 'bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready', 'meeting.finished']) assert.ok(types.has(type), type);
 
     await stopService();
     const again = await startService();
