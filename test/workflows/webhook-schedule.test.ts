@@ -1,85 +1,29 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { botWorkflowId, deliveryWorkflowId } from '../../workflows/signals';
-import { givenAccount, givenApi, type TestApi } from '../support/api';
-import { freshDatabase } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
-import { verifyLikeTheSpec } from '../support/webhooks';
+import { givenAccount } from '../support/api';
+import { webhookFixture } from '../support/webhooks';
 
-type Received = { headers: Record<string, string>; body: string; json: { id: string; type: string; data: { object: Record<string, unknown> } } };
-
-/** A receiver on loopback: records every request and answers with the next scripted status (default 200). */
-class Receiver {
-  received: Received[] = [];
-  script: number[] = [];
-  always: number | null = null;
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString();
-    this.received.push({ headers: req.headers as Record<string, string>, body, json: JSON.parse(body) });
-    const status = this.always ?? this.script.shift() ?? 200;
-    res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : 'try later');
-  });
-  url = '';
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-  }
-}
-
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let api: TestApi;
-let me: Awaited<ReturnType<typeof givenAccount>>;
-let receiver: Receiver;
+let f: Awaited<ReturnType<typeof webhookFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
+let api: typeof f.api;
+let me: typeof f.me;
+let receiver: typeof f.receiver;
 
 // Its own file, so its own time-skipping server: the 14-hour schedule is skipped with nothing else running.
 
 before(async () => {
-  db = await freshDatabase();
-  t = await timeSkipping();
-  worker = await startWorker(t, db.orm, { databaseUrl: db.url });
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
-  me = await givenAccount(api);
-  receiver = new Receiver();
-  await receiver.start();
+  f = await webhookFixture();
+  ({ db, t, api, me, receiver } = f);
 });
-after(async () => {
-  receiver.server.close();
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+after(() => f.close());
 
-async function createEndpoint(key: string, workspaceId: string, body: Record<string, unknown> = {}) {
-  const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', key).send({ workspace_id: workspaceId, url: receiver.url, enabled_events: ['*'], ...body });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body as { id: string; secret: string; api_version: string };
-}
-
-async function sendBot(key: string, workspaceId: string, meetingUrl = 'https://meet.google.com/hook-abcd-efg') {
-  const res = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: meetingUrl });
-  assert.equal(res.status, 201);
-  return res.body as { id: string; meeting_id: string };
-}
-
-/** Ends a bot workflow a test no longer needs (it may have ended by itself). */
-async function stopBot(botId: string) {
-  await t.env.client.workflow.getHandle(botWorkflowId(botId)).terminate('test over').catch(() => undefined);
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const createEndpoint: typeof f.createEndpoint = (...args) => f.createEndpoint(...args);
+const sendBot: typeof f.sendBot = (...args) => f.sendBot(...args);
+const stopBot: typeof f.stopBot = (...args) => f.stopBot(...args);
+const until: typeof f.until = (...args) => f.until(...args);
 
 describe('the delivery schedule (time-skipping)', () => {
   it('When the receiver always fails, then exactly 21 attempts are made on the documented schedule, the event lists as failed, and a redelivery succeeds later', async () => {
