@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { postOnce } from '../../activities/webhooks';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { OUTBOX_RELAY_ID } from '../../workflows/outbox-relay';
@@ -183,5 +185,33 @@ describe('delivery', () => {
     assert.match(refused.error!, /non-public address \(127\.0\.0\.1\)/);
     const toPrivate = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '10.1.2.3', family: 4 }]);
     assert.match((await postOnce({ allowLoopbackWebhooks: true, resolve: toPrivate as never }, endpoint, 'meeting.updated', '{}')).error!, /non-public/);
+  });
+});
+
+describe('what counts as an acknowledgement', () => {
+  it('When the receiver redirects, then the redirect is not followed and the attempt counts as failed with its status', async () => {
+    let hits = 0;
+    const server = http.createServer((req, res) => {
+      hits++;
+      res.writeHead(302, { Location: '/elsewhere' }).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const r = await postOnce({ allowLoopbackWebhooks: true }, { url, secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null }, 'meeting.updated', '{}');
+    server.close();
+    assert.equal(r.statusCode, 302);
+    assert.equal(hits, 1, 'no second request to the Location');
+  });
+
+  it('When the receiver does not answer within 10 seconds, then the attempt ends as a timeout', async () => {
+    const server = http.createServer(() => undefined); // never answers
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const r = await postOnce({ allowLoopbackWebhooks: true }, { url, secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null }, 'meeting.updated', '{}');
+    server.closeAllConnections();
+    server.close();
+    assert.equal(r.statusCode, null);
+    assert.match(r.error!, /timeout|Timeout/);
+    assert.ok(r.durationMs >= 9_900 && r.durationMs < 12_000, String(r.durationMs));
   });
 });
