@@ -37,6 +37,7 @@ const schema = z.object({
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Config = {
@@ -58,6 +59,8 @@ export type Config = {
     uiPort: number;
     uiUrl: string | null;
     cliPath: string | null;
+    /** The worker's sticky workflow cache size; unset keeps the SDK default. */
+    maxCachedWorkflows: number | null;
   };
   rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number };
   trustProxy: boolean;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uiPort: e.TEMPORAL_UI_PORT,
       uiUrl: e.TEMPORAL_UI_URL ?? null,
       cliPath: e.TEMPORAL_CLI_PATH ?? null,
+      maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS ?? null,
     },
     rateLimits: {
       ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,

@@ -87,6 +87,7 @@ async function main(): Promise<number> {
       child.on('close', (c) => resolve(c ?? 1));
     });
     process.stdout.write(`\n${counts.pass} passed, ${counts.fail} failed\n`);
+    if (code !== 0) process.stdout.write(`node's test runner exited with ${code}\n`);
     return code;
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       providers: createProviders(config, client, config.temporal.taskQueue),
       storage,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
+      ...(config.temporal.maxCachedWorkflows !== null ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows } : {}),
     });
     const running = worker.run();
     stops.push(async () => {
