@@ -83,7 +83,7 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     const media = await api.http.get(results.media.audio_url.replace('http://api.test', ''));
     assert.equal(media.status, 200);
     assert.equal(media.headers['content-type'], 'audio/wav');
-    const tampered = await api.http.get(results.media.audio_url.replace('http://api.test', '').replace(/signature=(.)/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`));
+    const tampered = await api.http.get(results.media.audio_url.replace('http://api.test', '').replace(/signature=(.)/, (_m: string, c: string) => `signature=${c === '0' ? '1' : '0'}`));
     assert.equal(tampered.status, 401);
     const noWords = (await get(`/api/v1/meetings/${bot.meeting_id}/results`)).body;
     assert.ok(!('words' in noWords.transcript.segments[0]));
