@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
-import { botWorkflowId, deliveryWorkflowId } from '../../workflows/signals';
+import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { webhookFixture } from '../support/webhooks';
 
@@ -9,14 +9,13 @@ let f: Awaited<ReturnType<typeof webhookFixture>>;
 let db: typeof f.db;
 let t: typeof f.t;
 let api: typeof f.api;
-let me: typeof f.me;
 let receiver: typeof f.receiver;
 
 // Its own file, so its own time-skipping server: the 14-hour schedule is skipped with nothing else running.
 
 before(async () => {
   f = await webhookFixture();
-  ({ db, t, api, me, receiver } = f);
+  ({ db, t, api, receiver } = f);
 });
 after(() => f.close());
 

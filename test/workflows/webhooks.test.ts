@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postOnce } from '../../activities/webhooks';
-import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { OUTBOX_RELAY_ID } from '../../workflows/outbox-relay';
 import { botWorkflowId, deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount, grant } from '../support/api';
