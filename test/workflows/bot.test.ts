@@ -1,47 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { botWorkflowId } from '../../workflows/signals';
-import { givenAccount, givenApi, type TestApi } from '../support/api';
-import { freshDatabase } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { botFixture } from '../support/bots';
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let api: TestApi;
-let me: Awaited<ReturnType<typeof givenAccount>>;
+let f: Awaited<ReturnType<typeof botFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
+let api: typeof f.api;
+let me: typeof f.me;
 
 before(async () => {
-  db = await freshDatabase();
-  t = await timeSkipping();
-  // No sticky cache: a restarted worker must be able to pick up every workflow at once.
-  worker = await startWorker(t, db.orm, { sticky: false });
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
-  me = await givenAccount(api);
+  f = await botFixture();
+  ({ db, t, api, me } = f);
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+after(() => f.close());
 
-async function sendBot(body: Record<string, unknown>) {
-  const res = await api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...body });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body;
-}
-
-/** Lets the bot workflow run to its end, skipping time. */
-async function finish(botId: string): Promise<string> {
-  return t.env.client.workflow.getHandle(botWorkflowId(botId)).result();
-}
-
-async function eventTypes(objectId: string): Promise<string[]> {
-  const rows = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ? order by id', [objectId]);
-  return rows.map((r) => r.type);
-}
-
-const get = (path: string) => api.http.get(path).set('Authorization', me.key);
+const sendBot: typeof f.sendBot = (body) => f.sendBot(body);
+const finish: typeof f.finish = (botId) => f.finish(botId);
+const eventTypes: typeof f.eventTypes = (objectId) => f.eventTypes(objectId);
+const get: typeof f.get = (path) => f.get(path);
 
 describe('the bot workflow with the simulated provider (time-skipping)', () => {
   it('When a bot is sent to a normal meeting, then it goes queued → joining → in_call → processing → completed and the meeting has its results', async () => {
