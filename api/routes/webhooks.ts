@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../errors';
 import { metadataInput } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
+import { Where } from '../sql-where';
 import { z } from '../zod';
 
 /** Every event type the service emits (spec: Events › Event types); `*` subscribes to all. */
@@ -312,15 +313,15 @@ export const listEvents = defineRoute({
   handler: async (ctx, { query }) => {
     const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
     const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-    const conditions = ['e.workspace_id = ?'];
-    const params: unknown[] = [workspace.id];
-    if (after) conditions.push('e.id < ?') && params.push(after.id);
-    if (query.type) conditions.push('e.type = ?') && params.push(query.type);
-    if (query.endpoint_id) conditions.push('exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.endpoint_id = ?)') && params.push(query.endpoint_id);
-    if (query.delivery_status === 'failed') conditions.push(`exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'failed')`);
-    if (query.delivery_status === 'pending') conditions.push(`exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'pending') and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status = 'failed')`);
-    if (query.delivery_status === 'succeeded') conditions.push(`exists (select 1 from webhook_deliveries d where d.event_id = e.id) and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status <> 'succeeded')`);
-    const rows = await ctx.em.execute<{ id: string }[]>(`select e.id from webhook_events e where ${conditions.join(' and ')} order by e.id desc limit ?`, [...params, query.limit + 1]);
+    const delivery = (condition: string) => `exists (select 1 from webhook_deliveries d where d.event_id = e.id and ${condition})`;
+    const where = new Where().add('e.workspace_id = ?', workspace.id);
+    if (after) where.add('e.id < ?', after.id);
+    if (query.type) where.add('e.type = ?', query.type);
+    if (query.endpoint_id) where.add(delivery('d.endpoint_id = ?'), query.endpoint_id);
+    if (query.delivery_status === 'failed') where.add(delivery(`d.status = 'failed'`));
+    if (query.delivery_status === 'pending') where.add(delivery(`d.status = 'pending'`)).add(`not ${delivery(`d.status = 'failed'`)}`);
+    if (query.delivery_status === 'succeeded') where.add(delivery('true')).add(`not ${delivery(`d.status <> 'succeeded'`)}`);
+    const rows = await ctx.em.execute<{ id: string }[]>(`select e.id from webhook_events e where ${where} order by e.id desc limit ?`, [...where.params, query.limit + 1]);
     const page = pageOf(rows, query.limit, (r) => ({ id: r.id }));
     const events = await ctx.em.find(WebhookEvent, { id: { $in: page.data.map((r) => r.id) } }, { orderBy: { id: 'desc' } });
     return { page: { ...page, data: await serializeEvents(ctx, events, false) } };

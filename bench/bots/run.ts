@@ -21,8 +21,8 @@ import { projectRoot } from '../../runtime/paths';
 import { startEmbeddedPostgres } from '../../runtime/postgres';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
+import { percentile } from '../support';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
   const { values } = parseArgs({ options: { bots: { type: 'string', default: '500' }, concurrency: { type: 'string', default: '25' } } });
@@ -102,13 +102,12 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     const seconds = (Date.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
     process.stdout.write(
       [
         `bench/bots: ${total} bots, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
         `sent in ${sentSeconds.toFixed(1)} s (${(total / sentSeconds).toFixed(1)} POST /bots per s)`,
         `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,
-        `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${latencies.at(-1)} ms`,
+        `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
         `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB`,
         '',

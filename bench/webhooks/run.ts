@@ -27,12 +27,9 @@ import { startEmbeddedPostgres } from '../../runtime/postgres';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
 import { createWorker, installTemporalLogging } from '../../worker';
+import { percentile } from '../support';
 import { startOutboxListener } from '../../worker/outbox-listener';
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 
 async function main() {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '200' } } });
@@ -94,7 +91,7 @@ async function main() {
       const seconds = (Math.max(...arrivals.values()) - started) / 1000;
       const latencies = [...arrivals.entries()].map(([key, at]) => at - committedAt.get(key.slice(0, key.indexOf('/')))!);
       lines.push(
-        `${String(endpointsCount).padStart(2)} endpoint(s): ${arrivals.size}/${expected} deliveries in ${seconds.toFixed(1)} s = ${(arrivals.size / seconds).toFixed(1)} deliveries/s; commit → 2xx p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms`,
+        `${String(endpointsCount).padStart(2)} endpoint(s): ${arrivals.size}/${expected} deliveries in ${seconds.toFixed(1)} s = ${(arrivals.size / seconds).toFixed(1)} deliveries/s; commit → 2xx p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
       );
     }
 
@@ -116,7 +113,7 @@ async function main() {
     );
     const baseSeconds = (Date.now() - t0) / 1000;
     const baseRate = total / baseSeconds;
-    lines.push(`baseline plain POSTs: ${total} in ${baseSeconds.toFixed(1)} s = ${baseRate.toFixed(1)} /s; p50 ${pct(baseLat, 50)} ms, p99 ${pct(baseLat, 99)} ms`);
+    lines.push(`baseline plain POSTs: ${total} in ${baseSeconds.toFixed(1)} s = ${baseRate.toFixed(1)} /s; p50 ${percentile(baseLat, 50)} ms, p99 ${percentile(baseLat, 99)} ms`);
     const last = lines[2]!.match(/= ([\d.]+) deliveries/)!;
     lines.push(`ratio (10 endpoints / baseline throughput): ${(Number(last[1]) / baseRate).toFixed(3)}`, '');
     process.stdout.write(lines.join('\n'));
