@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { Bot, MeetingResult } from '../db/entities';
+import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { changeMeeting, meetingWithBots } from '../db/meetings';
-import { resolveSettings } from '../domain/meetings/settings';
+import { settingsForMeeting } from '../db/settings';
 import { withPart, type BotStatus, type FailureReason, type PartStatus } from '../domain/meetings/state';
 import { simulatorScenario } from '../domain/meetings/url';
 import type { ActivityDeps } from './index';
@@ -52,16 +52,22 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     const bot = await em.findOne(Bot, { id: botId });
     if (!bot) return null;
     const { meeting } = await meetingWithBots(em, bot.meetingId);
-    return { bot, meeting, settings: resolveSettings(meeting.ownSettings) };
+    return { bot, meeting, settings: await settingsForMeeting(em, meeting) };
   }
 
   return {
     /** Sends the bot into the call through the configured provider. */
-    async launchBot(botId: string): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' }> {
+    async launchBot(
+      botId: string,
+    ): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' } | { outcome: 'recording_disabled' }> {
       const ctx = await launchContext(botId);
       // The request that created the bot rolled back after starting its workflow: nothing to do.
       if (!ctx) return { outcome: 'gone' };
       const { bot, meeting, settings } = ctx;
+      if (!settings.recording.enabled) {
+        log.info({ bot_id: botId, meeting_id: meeting.id }, 'recording is disabled in the meeting settings: the bot does not join');
+        return { outcome: 'recording_disabled' };
+      }
       try {
         const { providerBotId } = await providers.meetingBot.launch({
           botId,
@@ -143,7 +149,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       if (!row?.transcript || row.transcript.segments.length === 0) return 'none';
       await setPart(botId, 'summary', 'processing', {}, []);
       const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
-      const summary = await providers.summary.summarize({ transcript: row.transcript, template: ctx.settings.summary.template, language });
+      const template = ctx.settings.summary.template;
+      // A custom template deleted since it was chosen reads as the general one.
+      const custom = template.startsWith('tpl_') ? await fork().findOne(SummaryTemplate, { id: template }) : null;
+      const summary = await providers.summary.summarize({ transcript: row.transcript, template: custom ? template : template.startsWith('tpl_') ? 'general' : template, sections: custom?.sections ?? null, language });
       if (!summary) {
         await setPart(botId, 'summary', 'none', {}, []);
         return 'none';

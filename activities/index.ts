@@ -4,6 +4,7 @@ import type { Logger } from '../runtime/logger';
 import type { MediaStorage } from '../runtime/storage';
 import { createBotActivities } from './bots';
 import { createMaintenanceActivities } from './maintenance';
+import { createSettingsActivities } from './settings';
 import { createWebhookActivities } from './webhooks';
 import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from './providers/types';
 
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMaintenanceActivities(deps),
     ...createBotActivities(deps),
     ...createWebhookActivities(deps),
+    ...createSettingsActivities(deps),
   };
 }
 

@@ -17,10 +17,12 @@ import { botRoutes } from './routes/bots';
 import { meetingRoutes } from './routes/meetings';
 import { recallCallback } from './routes/provider-callbacks';
 import { webhookRoutes } from './routes/webhooks';
+import { settingsRoutes } from './routes/settings';
+import { summaryTemplateRoutes } from './routes/summary-templates';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {

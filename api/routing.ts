@@ -14,7 +14,7 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /** What a handler returns: one resource, a page of them, or nothing. */
 export type Reply =
-  | { status?: number; kind?: ResourceKind; body: Representation }
+  | { status?: number; kind?: ResourceKind; body: Representation; headers?: Record<string, string> }
   | { status?: number; kind?: ResourceKind; page: Page<Representation> }
   | { status: 204 }
   | { status?: number; raw: Buffer; contentType: string; headers?: Record<string, string> };
@@ -254,6 +254,7 @@ export class RouteTable {
       return;
     }
     if ('body' in reply) {
+      for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
       res.status(reply.status ?? 200).json(shape(reply.kind, reply.body));
       return;
     }

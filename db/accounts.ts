@@ -3,6 +3,7 @@ import { Account, Workspace, WorkspaceAccess, type Role } from './entities';
 import { generateApiKey, hashApiKey } from '../domain/api-keys';
 import { newId } from '../domain/ids';
 import { VERSIONS } from '../domain/versions';
+import { persistOwnSettings } from './settings';
 
 /** Operator actions on accounts (no unattended sign-up exists): used by the admin command and tests. */
 
@@ -35,6 +36,7 @@ export async function createUser(
       access.workspaceId = ws.id;
       access.role = 'owner';
       tem.persist(access);
+      await persistOwnSettings(tem, { kind: 'workspace', id: ws.id, workspaceId: ws.id });
       workspaceId = ws.id;
     }
     return { account_id: account.id, api_key: apiKey, workspace_id: workspaceId };

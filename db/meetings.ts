@@ -3,6 +3,16 @@ import { Bot, Meeting } from './entities';
 import { serializeMeeting } from '../api/serializers/meeting';
 import { serializeBot } from '../api/serializers/bot';
 import { recordEvent } from './outbox';
+import { settingsDigest, settingsForMeeting } from './settings';
+import type { SettingsBlock } from '../domain/settings';
+
+/** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
+export const PHASE_SQL = `case
+  when m.cancelled_at is not null then 'cancelled'
+  when exists (select 1 from bots b where b.meeting_id = m.id and b.status = 'in_call') then 'live'
+  when exists (select 1 from bots b where b.meeting_id = m.id and b.recording_started_at is not null and b.status not in ('queued', 'joining', 'in_call'))
+    or (m.ends_at is not null and m.ends_at <= now()) then 'past'
+  else 'upcoming' end`;
 
 /** A meeting with its bots, oldest first (the order of `recordings[]`). */
 export async function meetingWithBots(em: EntityManager, meetingId: string, opts: { lock?: boolean } = {}): Promise<{ meeting: Meeting; bots: Bot[] }> {
@@ -21,8 +31,8 @@ export async function botsByMeeting(em: EntityManager, meetingIds: string[]): Pr
 }
 
 /** How the meeting reads in a webhook (as GET /meetings/{id} returns it). */
-export function meetingPayload(meeting: Meeting, bots: Bot[]): Record<string, unknown> {
-  return serializeMeeting(meeting, bots, { settings: true });
+export function meetingPayload(meeting: Meeting, bots: Bot[], settings: SettingsBlock): Record<string, unknown> {
+  return serializeMeeting(meeting, bots, { settings });
 }
 
 function visible(payload: Record<string, unknown>): string {
@@ -34,6 +44,8 @@ function visible(payload: Record<string, unknown>): string {
  * Runs `change` on a locked meeting and its bots inside the caller's transaction, then records
  * `meeting.updated` when anything visible changed (metadata alone emits nothing, spec Events rule 2),
  * `meeting.finished` when its results reached ready or failed, and the given `bot.*` events.
+ * Settings count as changed when the resolved block differs from the one the meeting last published
+ * (its digest), so a settings change not yet announced is announced with the next change.
  */
 export async function changeMeeting(
   em: EntityManager,
@@ -42,16 +54,20 @@ export async function changeMeeting(
   botEvents: { botId: string; types: string[] }[] = [],
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
   const { meeting, bots } = await meetingWithBots(em, meetingId, { lock: true });
-  const before = meetingPayload(meeting, bots);
+  const before = serializeMeeting(meeting, bots, { settings: null });
   await change(meeting, bots);
-  const after = meetingPayload(meeting, bots);
+  const block = await settingsForMeeting(em, meeting);
+  const digest = settingsDigest(block);
+  const after = meetingPayload(meeting, bots, block);
   const now = new Date();
   for (const { botId, types } of botEvents) {
     const bot = bots.find((b) => b.id === botId)!;
     bot.updatedAt = now;
-    for (const type of types) recordEvent(em, { workspaceId: meeting.workspaceId, type, objectId: bot.id, payload: serializeBot(bot, meeting) });
+    for (const type of types) recordEvent(em, { workspaceId: meeting.workspaceId, type, objectId: bot.id, payload: serializeBot(bot, meeting, block) });
   }
-  if (visible(before) !== visible(after)) {
+  const { settings: _s, ...afterWithoutSettings } = after;
+  if (visible(before) !== visible(afterWithoutSettings) || meeting.settingsDigest !== digest) {
+    meeting.settingsDigest = digest;
     meeting.updatedAt = now;
     after.updated_at = now.toISOString();
     recordEvent(em, { workspaceId: meeting.workspaceId, type: 'meeting.updated', objectId: meeting.id, payload: after });

@@ -74,6 +74,11 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // 2. Send it into the call.
   const launch = await acts.launchBot(botId);
   if (launch.outcome === 'gone') return status;
+  if (launch.outcome === 'recording_disabled') {
+    // The meeting's settings say not to record it (settings.recording.enabled false at join time).
+    await move('cancelled', { events: ['bot.cancelled'] });
+    return status;
+  }
   if (launch.outcome === 'invalid_meeting_url') {
     await move('failed', { reason: 'invalid_meeting_url', failureMessage: launch.message, events: ['bot.failed'] });
     return status;

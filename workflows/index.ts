@@ -4,3 +4,4 @@ export { botWorkflow } from './bot';
 export { simulatedBot } from './simulated-bot';
 export { webhookDelivery } from './webhook-delivery';
 export { outboxRelay } from './outbox-relay';
+export { settingsFanout } from './settings-fanout';

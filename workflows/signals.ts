@@ -13,3 +13,7 @@ export const statusQuery = defineQuery<string>('status');
 export const botWorkflowId = (botId: string) => `bot/${botId}`;
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
 export const deliveryWorkflowId = (eventId: string, endpointId: string) => `webhook-delivery/${eventId}/${endpointId}`;
+
+/** Settings of a workspace changed: its fan-out re-resolves the upcoming meetings. */
+export const settingsChangedSignal = defineSignal('settingsChanged');
+export const settingsFanoutWorkflowId = (workspaceId: string) => `settings-fanout/${workspaceId}`;

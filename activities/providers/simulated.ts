@@ -124,10 +124,10 @@ export const TEMPLATE_SECTIONS: Record<string, string[]> = {
 };
 
 export class SimulatedSummaryProvider implements SummaryProvider {
-  async summarize(input: { transcript: TranscriptOutput; template: string; language: string }): Promise<SummaryOutput | null> {
+  async summarize(input: Parameters<SummaryProvider['summarize']>[0]): Promise<SummaryOutput | null> {
     const segs = input.transcript.segments;
     if (segs.length === 0) return null;
-    const titles = TEMPLATE_SECTIONS[input.template] ?? TEMPLATE_SECTIONS.general!;
+    const titles = input.sections?.map((s) => s.title) ?? TEMPLATE_SECTIONS[input.template] ?? TEMPLATE_SECTIONS.general!;
     const speakers = [...new Set(segs.map((s) => s.speaker))];
     return {
       sections: titles.map((title, i) => ({ title, text: `[${input.language}] ${segs[i % segs.length]!.text} (${speakers.join(', ')})` })),

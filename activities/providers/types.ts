@@ -44,8 +44,11 @@ export interface TranscriptionProvider {
 
 export type SummaryOutput = { sections: { title: string; text: string }[]; action_items: { text: string; owner: string | null }[] };
 export interface SummaryProvider {
-  /** Null when there is nothing to summarise (an empty transcript). */
-  summarize(input: { transcript: TranscriptOutput; template: string; language: string }): Promise<SummaryOutput | null>;
+  /**
+   * Null when there is nothing to summarise (an empty transcript). `sections` are a custom
+   * template's (title and instructions); null for a built-in template, named by `template`.
+   */
+  summarize(input: { transcript: TranscriptOutput; template: string; sections: { title: string; instructions: string }[] | null; language: string }): Promise<SummaryOutput | null>;
 }
 
 export class InvalidMeetingUrl extends Error {}

@@ -6,9 +6,11 @@ import { slidingWindowWait } from '../../db/rate-limits';
 import { newId } from '../../domain/ids';
 import { mergeMetadata } from '../../domain/metadata';
 import { isCancellable, isEditable, emptyResults, BOT_STATUSES } from '../../domain/meetings/state';
-import type { OwnSettings } from '../../domain/meetings/settings';
+import type { SettingValues } from '../../domain/settings';
+import { persistOwnSettings, settingsDigest, settingsForMeeting, settingsForMeetings } from '../../db/settings';
 import { detectPlatform, normaliseMeetingUrl } from '../../domain/meetings/url';
 import { ValidationFailed } from '../../domain/errors';
+import type { SettingsBlock } from '../../domain/settings';
 import { BUILT_IN_TEMPLATES, isLanguageTag } from '../../domain/meetings/vocabulary';
 import { botWorkflowId, cancelSignal } from '../../workflows/signals';
 import { MeetingIdKey, WorkspaceIdKey, BotStatusKey } from '../../workflows/search-attributes';
@@ -52,9 +54,12 @@ export const sendBotBody = z.strictObject({
 
 type SendBotInput = z.output<typeof sendBotBody>;
 
-/** The recording choices sent with the bot become the meeting's own settings (spec: Bot). */
-function ownSettingsFrom(body: SendBotInput): OwnSettings {
-  const own: OwnSettings = {};
+/**
+ * The recording choices sent with the bot become the meeting's own settings (spec: Bot). Sending a
+ * bot asks for the meeting to be recorded, so its own settings also enable recording.
+ */
+function ownSettingsFrom(body: SendBotInput): SettingValues {
+  const own: SettingValues = { 'recording.enabled': true };
   if (body.recording_start !== undefined) own['recording.methods.bot.start'] = body.recording_start;
   if (body.recording_mode !== undefined) own['recording.methods.bot.mode'] = body.recording_mode;
   if (body.silence_alert !== undefined) own['recording.methods.bot.silence_detection.alert'] = body.silence_alert;
@@ -63,13 +68,13 @@ function ownSettingsFrom(body: SendBotInput): OwnSettings {
   return own;
 }
 
-async function loadBot(ctx: RequestCtx, id: string): Promise<{ bot: Bot; meeting: Meeting; access: WorkspaceAccess }> {
+async function loadBot(ctx: RequestCtx, id: string): Promise<{ bot: Bot; meeting: Meeting; access: WorkspaceAccess; settings: SettingsBlock }> {
   const bot = await ctx.em.findOne(Bot, { id });
   if (!bot) throw notFound('Bot');
   const { access } = await accessToObject(ctx, bot.workspaceId, 'Bot');
   const meeting = await ctx.em.findOneOrFail(Meeting, { id: bot.meetingId });
   if (!canSeeMeeting(access, meeting)) throw notFound('Bot');
-  return { bot, meeting, access };
+  return { bot, meeting, access, settings: await settingsForMeeting(ctx.em, meeting) };
 }
 
 /** POST /bots: the bot, its meeting, meeting.created, and the bot workflow, all or nothing. */
@@ -109,7 +114,6 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
     meetingUrl,
     platform,
     participants: (body.participants ?? []).map((p) => ({ name: p.name ?? null, email: p.email, member_id: memberByEmail.get(p.email.toLowerCase()) ?? null })),
-    ownSettings: ownSettingsFrom(body),
     ownSettingsId: newId('settings'),
     ownAssignmentId: newId('settingsAssignment'),
     results: emptyResults(),
@@ -137,9 +141,12 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
     if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
     em.persist(meeting);
     await em.flush();
+    await persistOwnSettings(em, { kind: 'meeting', id: meeting.id, workspaceId: workspace.id, values: ownSettingsFrom(body), settingsId: meeting.ownSettingsId, assignmentId: meeting.ownAssignmentId });
     em.persist(bot);
     await em.flush();
-    recordEvent(em, { workspaceId: workspace.id, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, [bot]) });
+    const settings = await settingsForMeeting(em, meeting);
+    meeting.settingsDigest = settingsDigest(settings);
+    recordEvent(em, { workspaceId: workspace.id, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, [bot], settings) });
     await em.flush();
     // Started before commit: if the start fails nothing is kept; if the commit fails, the workflow finds no bot and ends.
     try {
@@ -159,7 +166,7 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
       throw new ApiError(503, 'provider_unavailable', 'The bot could not be scheduled right now; nothing was created. Retry in a moment.');
     }
   });
-  return { bot, meeting };
+  return { bot, meeting, settings: await settingsForMeeting(ctx.em, meeting) };
 }
 
 export const createBot = defineRoute({
@@ -173,8 +180,8 @@ export const createBot = defineRoute({
   body: sendBotBody,
   response: { status: 201, schema: botSchema, description: 'The bot, queued; its meeting exists already.' },
   handler: async (ctx, { body }) => {
-    const { bot, meeting } = await sendBot(ctx, body);
-    return { status: 201, kind: 'bot', body: serializeBot(bot, meeting) };
+    const { bot, meeting, settings } = await sendBot(ctx, body);
+    return { status: 201, kind: 'bot', body: serializeBot(bot, meeting, settings) };
   },
 });
 
@@ -186,8 +193,8 @@ export const getBot = defineRoute({
   params: idParams,
   response: { schema: botSchema, description: 'The bot.' },
   handler: async (ctx, { params }) => {
-    const { bot, meeting } = await loadBot(ctx, params.id);
-    return { kind: 'bot', body: serializeBot(bot, meeting) };
+    const { bot, meeting, settings } = await loadBot(ctx, params.id);
+    return { kind: 'bot', body: serializeBot(bot, meeting, settings) };
   },
 });
 
@@ -217,8 +224,10 @@ export const listBots = defineRoute({
     }
     const rows = await ctx.em.find(Bot, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
     const page = pageOf(rows, query.limit, (b) => ({ id: b.id }));
-    const meetings = new Map((await ctx.em.find(Meeting, { id: { $in: page.data.map((b) => b.meetingId) } })).map((m) => [m.id, m]));
-    return { kind: 'bot', page: { ...page, data: page.data.map((b) => serializeBot(b, meetings.get(b.meetingId)!)) } };
+    const found = await ctx.em.find(Meeting, { id: { $in: page.data.map((b) => b.meetingId) } });
+    const meetings = new Map(found.map((m) => [m.id, m]));
+    const settings = await settingsForMeetings(ctx.em, found);
+    return { kind: 'bot', page: { ...page, data: page.data.map((b) => serializeBot(b, meetings.get(b.meetingId)!, settings.get(b.meetingId)!)) } };
   },
 });
 
@@ -232,13 +241,13 @@ export const updateBot = defineRoute({
   body: z.strictObject({ metadata: metadataInput }),
   response: { schema: botSchema, description: 'The bot.' },
   handler: async (ctx, { params, body }) => {
-    const { bot, meeting, access } = await loadBot(ctx, params.id);
+    const { bot, meeting, access, settings } = await loadBot(ctx, params.id);
     if (access.role === 'guest') throw unauthorized();
     if (!isEditable(bot.status)) throw new ApiError(409, 'bot_not_editable', `The bot is ${bot.status}; its metadata can no longer change.`);
     // Spec: keys pinned before 2026-10-12 replace the metadata object instead of merging.
     bot.metadata = ctx.version < '2026-10-12' ? mergeMetadata({}, body.metadata) : mergeMetadata(bot.metadata, body.metadata);
     await ctx.em.flush();
-    return { kind: 'bot', body: serializeBot(bot, meeting) };
+    return { kind: 'bot', body: serializeBot(bot, meeting, settings) };
   },
 });
 
@@ -252,8 +261,9 @@ async function cancelBot(ctx: RequestCtx, id: string) {
   for (;;) {
     const fresh = await ctx.deps.orm.em.fork().findOneOrFail(Bot, { id: bot.id });
     if (fresh.status === 'cancelled' || Date.now() > deadline || (fresh.status !== bot.status && !isCancellable(fresh.status))) {
-      const { meeting } = await meetingWithBots(ctx.deps.orm.em.fork(), fresh.meetingId);
-      return { kind: 'bot' as const, body: serializeBot(fresh, meeting) };
+      const em = ctx.deps.orm.em.fork();
+      const { meeting } = await meetingWithBots(em, fresh.meetingId);
+      return { kind: 'bot' as const, body: serializeBot(fresh, meeting, await settingsForMeeting(em, meeting)) };
     }
     await new Promise((r) => setTimeout(r, 50));
   }

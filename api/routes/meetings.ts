@@ -1,5 +1,6 @@
 import { Meeting, MeetingResult } from '../../db/entities';
-import { botsByMeeting, meetingWithBots } from '../../db/meetings';
+import { botsByMeeting, meetingWithBots, PHASE_SQL } from '../../db/meetings';
+import { settingsForMeeting, settingsForMeetings } from '../../db/settings';
 import { mergeMetadata } from '../../domain/metadata';
 import { signMediaPath, verifyMediaSignature } from '../../runtime/storage';
 import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../access';
@@ -16,13 +17,6 @@ const idParams = z.object({ id: z.string() });
 const MEDIA_URL_TTL_MS = 15 * 60_000;
 const includes = (include: string | undefined, what: string) => (include ?? '').split(',').map((s) => s.trim()).includes(what);
 
-/** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
-const PHASE_SQL = `case
-  when m.cancelled_at is not null then 'cancelled'
-  when exists (select 1 from bots b where b.meeting_id = m.id and b.status = 'in_call') then 'live'
-  when exists (select 1 from bots b where b.meeting_id = m.id and b.recording_started_at is not null and b.status not in ('queued', 'joining', 'in_call'))
-    or (m.ends_at is not null and m.ends_at <= now()) then 'past'
-  else 'upcoming' end`;
 
 async function loadMeeting(ctx: RequestCtx, id: string) {
   const meeting = await ctx.em.findOne(Meeting, { id });
@@ -65,9 +59,9 @@ export const listMeetings = defineRoute({
     const page = pageOf(rows, query.limit, (r) => ({ id: r.id }));
     const ids = page.data.map((r) => r.id);
     const [meetings, bots] = await Promise.all([ctx.em.find(Meeting, { id: { $in: ids } }, { orderBy: { id: 'asc' } }), botsByMeeting(ctx.em, ids)]);
-    const withSettings = includes(query.include, 'settings');
+    const settings = includes(query.include, 'settings') ? await settingsForMeetings(ctx.em, meetings) : null;
     const now = new Date();
-    return { kind: 'meeting', page: { ...page, data: meetings.map((m) => serializeMeeting(m, bots.get(m.id)!, { settings: withSettings, now })) } };
+    return { kind: 'meeting', page: { ...page, data: meetings.map((m) => serializeMeeting(m, bots.get(m.id)!, { settings: settings?.get(m.id) ?? null, now })) } };
   },
 });
 
@@ -81,7 +75,7 @@ export const getMeeting = defineRoute({
   handler: async (ctx, { params }) => {
     const { meeting } = await loadMeeting(ctx, params.id);
     const { bots } = await meetingWithBots(ctx.em, meeting.id);
-    return { kind: 'meeting', body: serializeMeeting(meeting, bots, { settings: true }) };
+    return { kind: 'meeting', body: serializeMeeting(meeting, bots, { settings: await settingsForMeeting(ctx.em, meeting) }) };
   },
 });
 
@@ -107,7 +101,7 @@ export const updateMeeting = defineRoute({
     meeting.updatedAt = new Date();
     await ctx.em.flush();
     const { bots } = await meetingWithBots(ctx.em, meeting.id);
-    return { kind: 'meeting', body: serializeMeeting(meeting, bots, { settings: true }) };
+    return { kind: 'meeting', body: serializeMeeting(meeting, bots, { settings: await settingsForMeeting(ctx.em, meeting) }) };
   },
 });
 

@@ -1,5 +1,6 @@
 import { Member } from '../../db/entities';
 import { slidingWindowWait } from '../../db/rate-limits';
+import { persistOwnSettings, settingsForMembers } from '../../db/settings';
 import { newId } from '../../domain/ids';
 import { mergeMetadata } from '../../domain/metadata';
 import { MANAGERS, accessToObject, workspaceFor, workspaceIdInput } from '../access';
@@ -25,6 +26,11 @@ async function loadMember(ctx: RequestCtx, id: string, roles?: typeof MANAGERS):
   if (access.role === 'guest') throw notFound('Member');
   if (roles && !roles.includes(access.role)) throw unauthorized();
   return member;
+}
+
+/** A single member reads with its settings block. */
+async function withSettings(ctx: RequestCtx, member: Member): Promise<Record<string, unknown>> {
+  return serializeMember(member, (await settingsForMembers(ctx.em, [member])).get(member.id)!);
 }
 
 async function assertEmailFree(em: RequestCtx['em'], workspaceId: string, address: string, except?: string): Promise<void> {
@@ -64,8 +70,10 @@ export const createMember = defineRoute({
       if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace.`);
       if (member.email) await assertEmailFree(em, workspace.id, member.email);
       em.persist(member);
+      await em.flush();
+      await persistOwnSettings(em, { kind: 'member', id: member.id, workspaceId: workspace.id });
     });
-    return { status: 201, kind: 'member', body: serializeMember(member) };
+    return { status: 201, kind: 'member', body: await withSettings(ctx, member) };
   },
 });
 
@@ -91,7 +99,8 @@ export const listMembers = defineRoute({
     if (query.client_reference_id !== undefined) where.clientReferenceId = query.client_reference_id;
     const rows = await ctx.em.find(Member, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
     const page = pageOf(rows, query.limit, (m) => ({ id: m.id }));
-    return { kind: 'member', page: { ...page, data: page.data.map(serializeMember) } };
+    const settings = (query.include ?? '').split(',').map((s) => s.trim()).includes('settings') ? await settingsForMembers(ctx.em, page.data) : null;
+    return { kind: 'member', page: { ...page, data: page.data.map((m) => serializeMember(m, settings?.get(m.id) ?? null)) } };
   },
 });
 
@@ -103,7 +112,7 @@ export const getMember = defineRoute({
   params: idParams,
   query: z.object({ include: z.string().optional() }),
   response: { schema: memberSchema, description: 'The member.' },
-  handler: async (ctx, { params }) => ({ kind: 'member', body: serializeMember(await loadMember(ctx, params.id)) }),
+  handler: async (ctx, { params }) => ({ kind: 'member', body: await withSettings(ctx, await loadMember(ctx, params.id)) }),
 });
 
 export const updateMember = defineRoute({
@@ -124,7 +133,7 @@ export const updateMember = defineRoute({
     if (body.client_reference_id !== undefined) member.clientReferenceId = body.client_reference_id;
     if (body.metadata !== undefined) member.metadata = mergeMetadata(member.metadata, body.metadata);
     await ctx.em.flush();
-    return { kind: 'member', body: serializeMember(member) };
+    return { kind: 'member', body: await withSettings(ctx, member) };
   },
 });
 

@@ -1,5 +1,6 @@
 import { Workspace, WorkspaceAccess } from '../../db/entities';
 import { slidingWindowWait } from '../../db/rate-limits';
+import { persistOwnSettings, settingsForWorkspaces } from '../../db/settings';
 import { newId } from '../../domain/ids';
 import { mergeMetadata } from '../../domain/metadata';
 import { MANAGERS, workspaceFor } from '../access';
@@ -36,9 +37,11 @@ async function staffFacts(ctx: RequestCtx, workspaces: Workspace[]): Promise<Map
 }
 
 async function render(ctx: RequestCtx, workspace: Workspace, access: WorkspaceAccess) {
-  const facts = await staffFacts(ctx, [workspace]);
-  return { kind: 'workspace' as const, body: serializeWorkspace(workspace, access, facts.get(workspace.id) ?? null) };
+  const [facts, settings] = await Promise.all([staffFacts(ctx, [workspace]), settingsForWorkspaces(ctx.em, [workspace])]);
+  return { kind: 'workspace' as const, body: serializeWorkspace(workspace, access, facts.get(workspace.id) ?? null, settings.get(workspace.id) ?? null) };
 }
+
+const includes = (include: string | undefined, what: string) => (include ?? '').split(',').map((s) => s.trim()).includes(what);
 
 export const listWorkspaces = defineRoute({
   method: 'get',
@@ -60,10 +63,13 @@ export const listWorkspaces = defineRoute({
       return { workspace: ctx.em.map(Workspace, w), access };
     });
     const workspaces = pairs.map((p) => p.workspace);
-    const facts = await staffFacts(ctx, workspaces);
+    const [facts, settings] = await Promise.all([staffFacts(ctx, workspaces), includes(query.include, 'settings') ? settingsForWorkspaces(ctx.em, workspaces) : null]);
     return {
       kind: 'workspace',
-      page: { ...page, data: pairs.map(({ workspace, access }) => serializeWorkspace(workspace, access, facts.get(workspace.id) ?? null)) },
+      page: {
+        ...page,
+        data: pairs.map(({ workspace, access }) => serializeWorkspace(workspace, access, facts.get(workspace.id) ?? null, settings?.get(workspace.id) ?? null)),
+      },
     };
   },
 });
@@ -95,6 +101,7 @@ export const createWorkspace = defineRoute({
       em.persist(workspace);
       await em.flush();
       em.persist(access);
+      await persistOwnSettings(em, { kind: 'workspace', id: workspace.id, workspaceId: workspace.id });
     });
     return { ...(await render(ctx, workspace, access)), status: 201 };
   },

@@ -1,5 +1,5 @@
 import type { Bot, Meeting } from '../../db/entities';
-import { botFlatFields, resolveSettings } from '../../domain/meetings/settings';
+import { botFlatFields, type ResolvedSettings } from '../../domain/settings';
 import { z } from '../zod';
 
 export const botSchema = z
@@ -29,7 +29,7 @@ export const botSchema = z
   .openapi('Bot');
 
 /** The bot as GET /bots/{id} returns it; its recording fields read the meeting's current settings. */
-export function serializeBot(b: Bot, meeting: Meeting): Record<string, unknown> {
+export function serializeBot(b: Bot, meeting: Meeting, settings: ResolvedSettings): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: b.id,
     object: 'bot',
@@ -40,7 +40,7 @@ export function serializeBot(b: Bot, meeting: Meeting): Record<string, unknown> 
     bot_name: b.botName,
     bot_avatar: b.botAvatar,
     welcome_message: b.welcomeMessage,
-    ...botFlatFields(resolveSettings(meeting.ownSettings)),
+    ...botFlatFields(settings),
     participants: meeting.participants.map((p) => ({ email: p.email, name: p.name })),
     metadata: b.metadata,
     created_at: b.createdAt.toISOString(),

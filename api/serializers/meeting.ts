@@ -1,7 +1,8 @@
 import type { Bot, Meeting } from '../../db/entities';
 import { meetingPhase, recordingStatus } from '../../domain/meetings/state';
 import { z } from '../zod';
-import { meetingSettingsBlock, settingsBlockSchema } from './settings-block';
+import type { SettingsBlock } from '../../domain/settings';
+import { settingsBlockSchema } from './settings-block';
 
 const person = z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() }).openapi('Person');
 const partStatus = z.enum(['none', 'processing', 'ready', 'failed']);
@@ -45,7 +46,7 @@ export const meetingSchema = z
   .openapi('Meeting');
 
 /** The meeting as GET /meetings/{id} returns it; `bots` are its bots, oldest first. */
-export function serializeMeeting(m: Meeting, bots: Bot[], opts: { settings: boolean; now?: Date }): Record<string, unknown> {
+export function serializeMeeting(m: Meeting, bots: Bot[], opts: { settings: SettingsBlock | null; now?: Date }): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: m.id,
     object: 'meeting',
@@ -62,7 +63,7 @@ export function serializeMeeting(m: Meeting, bots: Bot[], opts: { settings: bool
     participants: m.participants,
     calendar_event: null,
   };
-  if (opts.settings) out.settings = meetingSettingsBlock(m);
+  if (opts.settings) out.settings = opts.settings;
   out.recordings = bots.map((b) => ({
     id: b.id,
     type: 'bot',

@@ -1,4 +1,6 @@
 import type { Member } from '../../db/entities';
+import type { SettingsBlock } from '../../domain/settings';
+import { settingsBlockSchema } from './settings-block';
 import { z } from '../zod';
 
 export const memberSchema = z
@@ -11,11 +13,12 @@ export const memberSchema = z
     client_reference_id: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
     created_at: z.string(),
+    settings: settingsBlockSchema.optional().openapi({ description: 'What applies to the member’s meetings that no category, series or meeting decides; on the list only with include=settings.' }),
   })
   .openapi('Member');
 
-export function serializeMember(m: Member): Record<string, unknown> {
-  return {
+export function serializeMember(m: Member, settings: SettingsBlock | null = null): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     id: m.id,
     object: 'member',
     workspace_id: m.workspaceId,
@@ -25,4 +28,6 @@ export function serializeMember(m: Member): Record<string, unknown> {
     metadata: m.metadata,
     created_at: m.createdAt.toISOString(),
   };
+  if (settings) out.settings = settings;
+  return out;
 }

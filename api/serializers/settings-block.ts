@@ -1,5 +1,3 @@
-import type { Meeting } from '../../db/entities';
-import { resolveSettings, SETTING_PATHS, type ResolvedSettings } from '../../domain/meetings/settings';
 import { z } from '../zod';
 
 export const settingsBlockSchema = z
@@ -15,17 +13,3 @@ export const settingsBlockSchema = z
     assignments: z.array(z.object({ id: z.string(), settings_id: z.string(), scope: z.array(z.string()), own: z.boolean() })),
   })
   .openapi('SettingsBlock');
-
-/** A meeting's settings block: resolved values, where each came from, and the assignments reaching it. */
-export function meetingSettingsBlock(m: Meeting): ResolvedSettings & { sources: Record<string, unknown>; assignments: unknown[] } {
-  const resolved = resolveSettings(m.ownSettings);
-  const sources: Record<string, unknown> = {};
-  for (const path of SETTING_PATHS) {
-    sources[path] = m.ownSettings[path] !== undefined ? { assignment_id: m.ownAssignmentId } : { assignment_id: null, reason: 'service_default' };
-  }
-  return {
-    ...resolved,
-    sources,
-    assignments: [{ id: m.ownAssignmentId, settings_id: m.ownSettingsId, scope: [`workspaces:${m.workspaceId}`, `meetings:${m.id}`], own: true }],
-  };
-}

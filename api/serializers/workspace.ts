@@ -1,4 +1,6 @@
 import type { Workspace, WorkspaceAccess } from '../../db/entities';
+import type { SettingsBlock } from '../../domain/settings';
+import { settingsBlockSchema } from './settings-block';
 import { z } from '../zod';
 
 export const workspaceSchema = z
@@ -17,13 +19,14 @@ export const workspaceSchema = z
     email_domains: z.array(z.string()).optional().openapi({ description: 'Staff keys only.' }),
     idp_company_names: z.array(z.string()).optional().openapi({ description: 'Staff keys only.' }),
     currency: z.string().nullable().optional().openapi({ description: 'Staff keys only.' }),
+    settings: settingsBlockSchema.optional().openapi({ description: 'What applies to the workspace’s meetings that no member, category, series or meeting decides; on the list only with include=settings.' }),
   })
   .openapi('Workspace');
 
 export type StaffFacts = { ownerEmail: string | null; membersCount: number };
 
 /** Newest shape; older pins are produced by the version chain. */
-export function serializeWorkspace(w: Workspace, access: WorkspaceAccess, staff: StaffFacts | null): Record<string, unknown> {
+export function serializeWorkspace(w: Workspace, access: WorkspaceAccess, staff: StaffFacts | null, settings: SettingsBlock | null = null): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: w.id,
     object: 'workspace',
@@ -44,5 +47,6 @@ export function serializeWorkspace(w: Workspace, access: WorkspaceAccess, staff:
       currency: w.currency,
     });
   }
+  if (settings) out.settings = settings;
   return out;
 }

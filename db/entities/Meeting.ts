@@ -1,7 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Metadata } from '../../domain/metadata';
 import type { Platform } from '../../domain/meetings/url';
-import type { OwnSettings } from '../../domain/meetings/settings';
 import type { Results } from '../../domain/meetings/state';
 
 export type Person = { name: string | null; email: string | null; member_id: string | null };
@@ -20,10 +19,13 @@ export class Meeting {
   platform: Platform | null = null;
   organizer: Person | null = null;
   participants: Person[] = [];
-  ownSettings: OwnSettings = {};
   /** The meeting's own settings object (`set_`) and its assignment to the meeting's scope (`asg_`). */
   ownSettingsId!: string;
   ownAssignmentId!: string;
+  /** iCalendar UID of its calendar event, for `calendar_event_series:` scopes. */
+  icalUid: string | null = null;
+  /** Digest of the settings block last published (created or meeting.updated); a change of settings compares against it. */
+  settingsDigest: string | null = null;
   results!: Results;
   cancelledAt: Date | null = null;
   metadata: Metadata = {};
@@ -46,9 +48,10 @@ export const MeetingSchema = new EntitySchema<Meeting>({
     platform: { type: 'string', nullable: true },
     organizer: { type: 'json', nullable: true },
     participants: { type: 'json' },
-    ownSettings: { type: 'json' },
     ownSettingsId: { type: 'string' },
     ownAssignmentId: { type: 'string' },
+    icalUid: { type: 'string', nullable: true },
+    settingsDigest: { type: 'string', nullable: true },
     results: { type: 'json' },
     cancelledAt: { type: 'Date', nullable: true },
     metadata: { type: 'json' },

@@ -7,6 +7,7 @@ export * from './Bot';
 export * from './MeetingResult';
 export * from './WebhookEvent';
 export * from './WebhookEndpoint';
+export * from './Settings';
 
 import { AccountSchema } from './Account';
 import { WorkspaceSchema } from './Workspace';
@@ -17,5 +18,6 @@ import { BotSchema } from './Bot';
 import { MeetingResultSchema } from './MeetingResult';
 import { WebhookEventSchema } from './WebhookEvent';
 import { WebhookEndpointSchema } from './WebhookEndpoint';
+import { SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema } from './Settings';
 
-export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema];
+export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema, SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema];

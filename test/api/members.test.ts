@@ -18,7 +18,7 @@ describe('members', () => {
     const res = await createMember(me.key, { workspace_id: me.workspaceId, name: 'Ann Lee', email: 'ann@example.com', client_reference_id: 'user-17', metadata: { team: 'sales' } });
     assert.equal(res.status, 201);
     assert.match(res.body.id, /^mem_/);
-    assert.deepEqual(Object.keys(res.body).sort(), ['client_reference_id', 'created_at', 'email', 'id', 'metadata', 'name', 'object', 'workspace_id']);
+    assert.deepEqual(Object.keys(res.body).sort(), ['client_reference_id', 'created_at', 'email', 'id', 'metadata', 'name', 'object', 'settings', 'workspace_id']);
     assert.equal(res.body.object, 'member');
     assert.equal(res.body.workspace_id, me.workspaceId);
     const got = await api.http.get(`/api/v1/members/${res.body.id}`).set('Authorization', me.key);

@@ -18,7 +18,7 @@ describe('workspaces', () => {
     assert.match(created.body.id, /^wks_/);
     assert.equal(created.body.role, 'owner');
     assert.deepEqual(created.body.metadata, { plan: 'pro', seats: '5' });
-    assert.deepEqual(Object.keys(created.body).sort(), ['created_at', 'id', 'metadata', 'name', 'object', 'role', 'updated_at']);
+    assert.deepEqual(Object.keys(created.body).sort(), ['created_at', 'id', 'metadata', 'name', 'object', 'role', 'settings', 'updated_at']);
     const list = await api.http.get('/api/v1/workspaces').set('Authorization', me.key);
     assert.deepEqual(list.body.data.map((w: { id: string }) => w.id), [created.body.id]);
     assert.equal(list.body.has_more, false);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eventFromRecallWebhook } from '../../activities/providers/recall';
 import { ValidationFailed } from '../../domain/errors';
-import { botFlatFields, resolveSettings } from '../../domain/meetings/settings';
+import { botFlatFields, resolveValues } from '../../domain/settings';
 import { displayLabel, emptyResults, isCancellable, isEditable, meetingPhase, overallStatus, withPart } from '../../domain/meetings/state';
 import { detectPlatform, normaliseMeetingUrl } from '../../domain/meetings/url';
 
@@ -81,7 +81,7 @@ describe('results, phases and labels', () => {
   });
 
   it("When the meeting's settings change, then the bot's flat fields follow them", () => {
-    assert.deepEqual(botFlatFields(resolveSettings({})), {
+    assert.deepEqual(botFlatFields(resolveValues({})), {
       language: 'auto',
       recording_start: 'on_join',
       recording_mode: 'audio_and_video',
@@ -90,7 +90,7 @@ describe('results, phases and labels', () => {
       summary_template: 'general',
     });
     const own = { 'summary.language': 'fr', 'recording.methods.bot.mode': 'audio_only', 'transcription.language': 'de' };
-    assert.deepEqual(botFlatFields(resolveSettings(own)), {
+    assert.deepEqual(botFlatFields(resolveValues(own)), {
       language: 'de',
       recording_start: 'on_join',
       recording_mode: 'audio_only',
