@@ -3,8 +3,6 @@ import { changeMeeting, PHASE_SQL } from '../db/meetings';
 import { settingsDigest, settingsForMeetings, settingsLockKey } from '../db/settings';
 import type { ActivityDeps } from './index';
 
-export const SETTINGS_BATCH = 200;
-
 export function createSettingsActivities({ orm, log }: ActivityDeps) {
   return {
     /**
@@ -13,20 +11,20 @@ export function createSettingsActivities({ orm, log }: ActivityDeps) {
      * meeting.updated (through changeMeeting, under the meeting's lock). Idempotent: a retried
      * batch finds the digests already moved.
      */
-    async refreshMeetingSettings(input: { workspaceId: string; after: string }): Promise<{ next: string | null; changed: number }> {
+    async refreshMeetingSettings(input: { workspaceId: string; after: string; limit: number }): Promise<{ next: string | null; changed: number }> {
       const em = orm.em.fork();
       return em.transactional(async (tem) => {
         await tem.execute('select pg_advisory_xact_lock_shared(hashtext(?))', [settingsLockKey(input.workspaceId)]);
         const rows = await tem.execute<{ id: string }[]>(
           `select m.id from meetings m where m.workspace_id = ? and m.id > ? and (${PHASE_SQL}) = 'upcoming' order by m.id limit ?`,
-          [input.workspaceId, input.after, SETTINGS_BATCH],
+          [input.workspaceId, input.after, input.limit],
         );
         const meetings = await tem.find(Meeting, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' } });
         const blocks = await settingsForMeetings(tem, meetings);
         const stale = meetings.filter((m) => m.settingsDigest !== settingsDigest(blocks.get(m.id)!));
         for (const m of stale) await changeMeeting(tem, m.id, () => undefined);
         if (stale.length) log.info({ workspace_id: input.workspaceId, meetings: stale.length }, 'settings change announced on meetings');
-        return { next: rows.length === SETTINGS_BATCH ? rows[rows.length - 1]!.id : null, changed: stale.length };
+        return { next: rows.length === input.limit ? rows[rows.length - 1]!.id : null, changed: stale.length };
       });
     },
   };

@@ -41,7 +41,7 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
       await temporal.workflow.signalWithStart('settingsFanout', {
         workflowId: settingsFanoutWorkflowId(workspaceId),
         taskQueue: ctx.deps.config.temporal.taskQueue,
-        args: [{ workspaceId }],
+        args: [{ workspaceId, batchSize: ctx.deps.config.settingsFanoutBatch }],
         signal: settingsChangedSignal,
         signalArgs: [],
       });

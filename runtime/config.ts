@@ -38,6 +38,7 @@ const schema = z.object({
   MEDIA_DIR: z.string().optional(),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
+  SETTINGS_FANOUT_BATCH: positiveInt.max(1000).default(200),
 });
 
 export type Config = {
@@ -70,6 +71,8 @@ export type Config = {
   mediaDir: string;
   /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
   allowLoopbackWebhooks: boolean;
+  /** Upcoming meetings re-resolved per activity when settings change (the fan-out's batch). */
+  settingsFanoutBatch: number;
 };
 
 export class ConfigError extends Error {}
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,
   };
 }

@@ -12,7 +12,7 @@ const { refreshMeetingSettings } = proxyActivities<Activities>({
  * batches so each whose resolved settings changed emits meeting.updated. Changes signalled during a
  * pass cause one more pass (changes coalesce); idle for a minute, it ends. Long runs continue as new.
  */
-export async function settingsFanout(input: { workspaceId: string; pending?: boolean }): Promise<{ passes: number }> {
+export async function settingsFanout(input: { workspaceId: string; batchSize?: number; pending?: boolean }): Promise<{ passes: number }> {
   let pending = input.pending ?? true;
   let passes = 0;
   setHandler(settingsChangedSignal, () => {
@@ -22,10 +22,10 @@ export async function settingsFanout(input: { workspaceId: string; pending?: boo
     if (!pending && !(await condition(() => pending, '1 minute'))) return { passes };
     pending = false;
     let after: string | null = '';
-    while (after !== null) after = (await refreshMeetingSettings({ workspaceId: input.workspaceId, after })).next;
+    while (after !== null) after = (await refreshMeetingSettings({ workspaceId: input.workspaceId, after, limit: input.batchSize ?? 200 })).next;
     passes += 1;
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 4000) {
-      await continueAsNew<typeof settingsFanout>({ workspaceId: input.workspaceId, pending });
+      await continueAsNew<typeof settingsFanout>({ ...input, pending });
     }
   }
 }
