@@ -66,7 +66,7 @@ export async function persistOwnSettings(
   return { settings, assignment };
 }
 
-type Row = { id: string; settings_id: string; scope: string[]; created_at: Date; values: SettingValues; own_kind: string | null; workspace_id: string | null };
+type Row = { id: string; settings_id: string; scope: string[]; created_at: Date; values: SettingValues; own_kind: string | null };
 
 const orNone = (ids: Iterable<string>) => {
   const list = [...new Set(ids)];
@@ -75,11 +75,14 @@ const orNone = (ids: Iterable<string>) => {
 
 /** Every assignment that may reach the given objects, with its settings' values, in one query. */
 async function loadCandidates(em: EntityManager, q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] }): Promise<ReachingAssignment[]> {
+  // One statement, each branch on its own index (a workspace holds an assignment per meeting).
+  const columns = 'a.id, a.settings_id, a.scope, a.created_at, s."values", s.own_kind';
+  const from = 'settings_assignments a join settings s on s.id = a.settings_id';
   const rows = await em.execute<Row[]>(
-    `select a.id, a.settings_id, a.scope, a.created_at, s."values", s.own_kind, a.workspace_id
-       from settings_assignments a join settings s on s.id = a.settings_id
-      where a.account_id in (?)
-         or (a.workspace_id in (?) and (a.member_id is null or a.member_id in (?)) and (a.meeting_id is null or a.meeting_id in (?)))`,
+    `select ${columns} from ${from} where a.account_id in (?)
+     union all select ${columns} from ${from} where a.workspace_id in (?) and a.member_id is null and a.meeting_id is null
+     union all select ${columns} from ${from} where a.member_id in (?) and a.meeting_id is null
+     union all select ${columns} from ${from} where a.meeting_id in (?)`,
     [orNone(q.accountIds), orNone(q.workspaceIds), orNone(q.memberIds), orNone(q.meetingIds)],
   );
   return rows.map((r) => ({
@@ -112,7 +115,7 @@ export async function settingsForMeetings(em: EntityManager, meetings: Meeting[]
     accountsOf(em, workspaceIds),
     em.execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [orNone(memberIds)]).then((rows) => new Map(rows.map((r) => [r.id, r.email]))),
   ]);
-  const candidates = await loadCandidates(em, { accountIds: [...accounts.values()], workspaceIds, memberIds, meetingIds: meetings.map((m) => m.id) });
+  const candidates = byAnchor(await loadCandidates(em, { accountIds: [...accounts.values()], workspaceIds, memberIds, meetingIds: meetings.map((m) => m.id) }));
   for (const m of meetings) {
     const target: Target = {
       kind: 'meeting',
@@ -124,9 +127,22 @@ export async function settingsForMeetings(em: EntityManager, meetings: Meeting[]
       startsAt: m.startsAt,
       categories: meetingCategories({ memberId: m.memberId, memberEmail: m.memberId ? (emails.get(m.memberId) ?? null) : null, organizer: m.organizer, participants: m.participants }),
     };
-    out.set(m.id, resolve(target, candidates));
+    out.set(m.id, resolve(target, candidates.for(target)));
   }
   return out;
+}
+
+/** Candidates grouped by what they are anchored on, so each target looks only at its own (a page would otherwise test every pair). */
+function byAnchor(candidates: ReachingAssignment[]) {
+  const groups = new Map<string, ReachingAssignment[]>();
+  for (const a of candidates) {
+    const key = a.scope.meetingId ?? a.scope.anchor!.id;
+    groups.set(key, [...(groups.get(key) ?? []), a]);
+  }
+  const of = (key: string | null) => (key ? (groups.get(key) ?? []) : []);
+  return {
+    for: (t: Target) => [...of(t.accountId), ...of(t.workspaceId), ...(t.kind === 'workspace' ? [] : of(t.memberId)), ...(t.kind === 'meeting' ? of(t.meetingId) : [])],
+  };
 }
 
 export async function settingsForMeeting(em: EntityManager, meeting: Meeting): Promise<SettingsBlock> {

@@ -49,6 +49,7 @@ export class Migration20261122030000_settings extends Migration {
       );
       create index settings_assignments_settings on settings_assignments (settings_id);
       create index settings_assignments_workspace on settings_assignments (workspace_id, member_id, specificity);
+      create index settings_assignments_workspace_anchored on settings_assignments (workspace_id) where member_id is null and meeting_id is null;
       create index settings_assignments_member on settings_assignments (member_id) where member_id is not null;
       create index settings_assignments_meeting on settings_assignments (meeting_id) where meeting_id is not null;
       create index settings_assignments_account on settings_assignments (account_id) where account_id is not null;

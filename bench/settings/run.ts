@@ -1,0 +1,142 @@
+/**
+ * bench/settings: GET /api/v1/meetings?include=settings&limit=100 on a workspace with 1,000
+ * members, 10,000 meetings and 2,000 assignments besides everyone's own: requests/s, p50/p99, and
+ * the SQL queries one request makes (with and without include=settings).
+ *   npm run bench:settings [-- --seconds 10 --connections 10]
+ * Loopback only; each run is bounded by --seconds.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startApi } from '../../api/server';
+import { createUser } from '../../db/accounts';
+import { createOrm, migrate, type Orm } from '../../db/orm';
+import { loadConfig } from '../../runtime/config';
+import { createLogger } from '../../runtime/logger';
+import { freePort } from '../../runtime/net';
+import { startEmbeddedPostgres } from '../../runtime/postgres';
+import { LocalStorage } from '../../runtime/storage';
+
+const MEMBERS = 1_000;
+const MEETINGS = 10_000;
+const ASSIGNMENTS = 2_000;
+const NAMED_SETTINGS = 20;
+
+/** Ids in the service's shape (prefix + 26 base-32 characters), ordered by n. */
+const id = (prefix: string, n: string) => `'${prefix}_' || lpad((${n})::text, 26, '0')`;
+
+/**
+ * Seeds in bulk with SQL: members with their own settings; meetings of members (half with an
+ * outside participant) with their own settings; named settings assigned per member with categories.
+ */
+export async function seed(orm: Orm, workspaceId: string): Promise<void> {
+  const em = orm.em.fork();
+  await em.execute(`
+    insert into members (id, workspace_id, email, name, metadata, created_at, updated_at)
+      select ${id('mem', 'i')}, '${workspaceId}', 'member' || i || '@acme.test', 'Member ' || i, '{}', now(), now() from generate_series(1, ${MEMBERS}) i;
+    insert into settings (id, workspace_id, own_kind, own_id, "values") select ${id('set', "'1' || lpad(i::text, 7, '0')")}, '${workspaceId}', 'member', ${id('mem', 'i')}, '{}' from generate_series(1, ${MEMBERS}) i;
+    insert into settings_assignments (id, settings_id, scope, scope_key, workspace_id, member_id, specificity)
+      select ${id('asg', "'1' || lpad(i::text, 7, '0')")}, ${id('set', "'1' || lpad(i::text, 7, '0')")}, jsonb_build_array('members:' || ${id('mem', 'i')}), 'members:' || ${id('mem', 'i')}, '${workspaceId}', ${id('mem', 'i')}, 400
+      from generate_series(1, ${MEMBERS}) i;
+    insert into meetings (id, workspace_id, member_id, source, title, starts_at, meeting_url, platform, participants, own_settings_id, own_assignment_id, results, metadata)
+      select ${id('mtg', 'i')}, '${workspaceId}', ${id('mem', '1 + i % ' + MEMBERS)}, 'bot', 'Meeting ' || i, now() + (i || ' minutes')::interval, 'https://zoom.us/j/' || i, 'zoom',
+             case when i % 2 = 0 then jsonb_build_array(jsonb_build_object('name', null, 'email', 'member' || (1 + i % ${MEMBERS}) || '@acme.test', 'member_id', ${id('mem', '1 + i % ' + MEMBERS)}),
+                                                     jsonb_build_object('name', null, 'email', 'guest' || i || '@else.test', 'member_id', null))
+                  else jsonb_build_array(jsonb_build_object('name', null, 'email', 'member' || (1 + i % ${MEMBERS}) || '@acme.test', 'member_id', ${id('mem', '1 + i % ' + MEMBERS)})) end,
+             ${id('set', "'2' || lpad(i::text, 7, '0')")}, ${id('asg', "'2' || lpad(i::text, 7, '0')")},
+             '{"status":"none","transcript":{"status":"none","language":null},"summary":{"status":"none"},"media":{"status":"none","duration_seconds":null}}', '{}'
+      from generate_series(1, ${MEETINGS}) i;
+    insert into settings (id, workspace_id, own_kind, own_id, "values")
+      select ${id('set', "'2' || lpad(i::text, 7, '0')")}, '${workspaceId}', 'meeting', ${id('mtg', 'i')}, case when i % 3 = 0 then '{"summary.template":"sales"}'::jsonb else '{}'::jsonb end
+      from generate_series(1, ${MEETINGS}) i;
+    insert into settings_assignments (id, settings_id, scope, scope_key, workspace_id, meeting_id, specificity)
+      select ${id('asg', "'2' || lpad(i::text, 7, '0')")}, ${id('set', "'2' || lpad(i::text, 7, '0')")}, jsonb_build_array('workspaces:${workspaceId}', 'meetings:' || ${id('mtg', 'i')}),
+             'workspaces:${workspaceId}|meetings:' || ${id('mtg', 'i')}, '${workspaceId}', ${id('mtg', 'i')}, 700
+      from generate_series(1, ${MEETINGS}) i;
+    insert into settings (id, workspace_id, name, "values")
+      select ${id('set', "'3' || lpad(i::text, 7, '0')")}, '${workspaceId}', 'Named ' || i, jsonb_build_object('transcription.language', (array['en','de','fr','es','it'])[1 + i % 5])
+      from generate_series(1, ${NAMED_SETTINGS}) i;
+    insert into settings_assignments (id, settings_id, scope, scope_key, workspace_id, member_id, specificity)
+      select ${id('asg', "'3' || lpad(i::text, 7, '0')")}, ${id('set', "'3' || lpad((1 + i % " + NAMED_SETTINGS + ')::text, 7, \'0\')')},
+             jsonb_build_array('members:' || ${id('mem', '1 + i % ' + MEMBERS)}, case when i <= ${MEMBERS} then 'meetings:external' else 'meetings:organized' end),
+             'members:' || ${id('mem', '1 + i % ' + MEMBERS)} || '|' || case when i <= ${MEMBERS} then 'meetings:external' else 'meetings:organized' end,
+             '${workspaceId}', ${id('mem', '1 + i % ' + MEMBERS)}, 501
+      from generate_series(1, ${ASSIGNMENTS}) i;
+    analyze;
+  `);
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
+  const result = await autocannon({ url, headers, duration: seconds, connections });
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from ${url}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+  const seconds = Number(values.seconds);
+  const connections = Number(values.connections);
+  const log = createLogger('warn');
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-settings-'));
+  await chmod(tmp, 0o755);
+  let stopPg: (() => Promise<void>) | null = null;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
+    stopPg = pg.stop;
+    url = pg.url;
+  }
+  const orm = await createOrm(url, log, 20);
+  await migrate(orm);
+  const { api_key, workspace_id } = await createUser(orm.em.fork(), { email: `bench-${Date.now()}@example.com`, workspaceName: 'Bench' });
+  const seededAt = Date.now();
+  await seed(orm, workspace_id!);
+  const seedSeconds = (Date.now() - seededAt) / 1000;
+  const config = loadConfig({ LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000' });
+  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: null, storage: new LocalStorage(path.join(tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
+
+  // Every statement the API sends goes through knex: count them around one request at a time.
+  let queries = 0;
+  orm.em.getConnection().getKnex().on('query', () => {
+    queries += 1;
+  });
+  const headers = { Authorization: api_key };
+  const withSettings = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&include=settings&limit=100`;
+  const without = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&limit=100`;
+  const queriesFor = async (target: string) => {
+    const before = queries;
+    const res = await fetch(target, { headers });
+    const body = (await res.json()) as { data: { settings?: { assignments: unknown[] } }[] };
+    if (res.status !== 200 || body.data.length !== 100) throw new Error(`unexpected answer ${res.status} with ${body.data.length} meetings`);
+    return { queries: queries - before, assignmentsShown: body.data.reduce((n, m) => n + (m.settings?.assignments.length ?? 0), 0) };
+  };
+
+  try {
+    const one = await queriesFor(withSettings);
+    const plain = await queriesFor(without);
+    await load(withSettings, headers, 2, connections);
+    const service = await load(withSettings, headers, seconds, connections);
+    const baseline = await load(without, headers, seconds, connections);
+    const fmt = (n: number) => n.toFixed(1);
+    process.stdout.write(
+      [
+        `bench/settings: ${MEMBERS} members, ${MEETINGS} meetings, ${ASSIGNMENTS} assignments besides the own ones (seeded in ${seedSeconds.toFixed(1)} s); ${seconds}s per target, ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
+        `GET /meetings?include=settings&limit=100  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)  ${one.queries} SQL queries per request  (${one.assignmentsShown} assignments shown on the page)`,
+        `GET /meetings?limit=100 (no settings)     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)  ${plain.queries} SQL queries per request`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await api.stop();
+    await orm.close();
+    if (stopPg) await stopPg();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack}\n`);
+  process.exit(1);
+});
