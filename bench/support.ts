@@ -3,3 +3,46 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** Loads one URL with autocannon for `seconds`; any non-2xx answer fails the bench. */
+export async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({ url, headers, duration: seconds, connections });
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from ${url}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+}
+
+/**
+ * A migrated database for a bench: `DATABASE_URL` when given, else an embedded PostgreSQL in a
+ * temporary folder. `close` stops and removes what was started.
+ */
+export async function benchDatabase(name: string) {
+  const { chmod, mkdtemp, rm } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { createOrm, migrate } = await import('../db/orm');
+  const { createLogger } = await import('../runtime/logger');
+  const { freePort } = await import('../runtime/net');
+  const { startEmbeddedPostgres } = await import('../runtime/postgres');
+  const log = createLogger('warn');
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `bench-${name}-`));
+  await chmod(tmp, 0o755);
+  let stopPg: (() => Promise<void>) | null = null;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
+    stopPg = pg.stop;
+    url = pg.url;
+  }
+  const orm = await createOrm(url, log, 20);
+  await migrate(orm);
+  return {
+    orm,
+    tmp,
+    close: async () => {
+      await orm.close();
+      if (stopPg) await stopPg();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}

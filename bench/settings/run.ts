@@ -5,19 +5,16 @@
  *   npm run bench:settings [-- --seconds 10 --connections 10]
  * Loopback only; each run is bounded by --seconds.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { startApi } from '../../api/server';
 import { createUser } from '../../db/accounts';
-import { createOrm, migrate, type Orm } from '../../db/orm';
+import type { Orm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
-import { freePort } from '../../runtime/net';
-import { startEmbeddedPostgres } from '../../runtime/postgres';
 import { LocalStorage } from '../../runtime/storage';
+import { benchDatabase, load } from '../support';
 
 const MEMBERS = 1_000;
 const MEETINGS = 10_000;
@@ -68,28 +65,12 @@ export async function seed(orm: Orm, workspaceId: string): Promise<void> {
   `);
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
-  const result = await autocannon({ url, headers, duration: seconds, connections });
-  if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from ${url}`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
-}
-
 async function main() {
   const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
-  const log = createLogger('warn');
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-settings-'));
-  await chmod(tmp, 0o755);
-  let stopPg: (() => Promise<void>) | null = null;
-  let url = process.env.DATABASE_URL;
-  if (!url) {
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
-    stopPg = pg.stop;
-    url = pg.url;
-  }
-  const orm = await createOrm(url, log, 20);
-  await migrate(orm);
+  const db = await benchDatabase('settings');
+  const { orm, tmp } = db;
   const { api_key, workspace_id } = await createUser(orm.em.fork(), { email: `bench-${Date.now()}@example.com`, workspaceName: 'Bench' });
   const seededAt = Date.now();
   await seed(orm, workspace_id!);
@@ -131,9 +112,7 @@ async function main() {
     );
   } finally {
     await api.stop();
-    await orm.close();
-    if (stopPg) await stopPg();
-    await rm(tmp, { recursive: true, force: true });
+    await db.close();
   }
 }
 
