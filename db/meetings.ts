@@ -11,7 +11,9 @@ export const PHASE_SQL = `case
   when m.cancelled_at is not null then 'cancelled'
   when exists (select 1 from bots b where b.meeting_id = m.id and b.status = 'in_call') then 'live'
   when exists (select 1 from bots b where b.meeting_id = m.id and b.recording_started_at is not null and b.status not in ('queued', 'joining', 'in_call'))
-    or (m.ends_at is not null and m.ends_at <= now()) then 'past'
+    or (m.ends_at is not null and m.ends_at <= now())
+    or (m.source = 'bot' and exists (select 1 from bots b where b.meeting_id = m.id)
+        and not exists (select 1 from bots b where b.meeting_id = m.id and b.status not in ('completed', 'failed', 'cancelled'))) then 'past'
   else 'upcoming' end`;
 
 /** A meeting with its bots, oldest first (the order of `recordings[]`). */

@@ -1,5 +1,5 @@
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
-import { Bot, Meeting, Member, WorkspaceAccess } from '../../db/entities';
+import { Bot, Meeting, Member, SummaryTemplate, WorkspaceAccess } from '../../db/entities';
 import { meetingPayload, meetingWithBots } from '../../db/meetings';
 import { recordEvent } from '../../db/outbox';
 import { slidingWindowWait } from '../../db/rate-limits';
@@ -90,6 +90,9 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
   if (access.role === 'member') memberId = access.memberId; // a member's bots record its own meetings
   if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
     throw new ValidationFailed([{ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' }]);
+  }
+  if (body.summary_template?.startsWith('tpl_') && !(await ctx.em.findOne(SummaryTemplate, { id: body.summary_template, workspaceId: workspace.id }))) {
+    throw new ValidationFailed([{ code: 'invalid', field: 'summary_template', message: `summary_template names no summary template of this workspace: ${body.summary_template}.` }]);
   }
   // Participants who are members of the workspace carry their member_id.
   const emails = (body.participants ?? []).map((p) => p.email.toLowerCase());

@@ -57,9 +57,11 @@ export type Phase = 'upcoming' | 'live' | 'past' | 'cancelled';
 /**
  * Meeting phase (spec: States › Meeting phase): cancelled by the calendar; live while a recording is
  * active (activity beats the calendar); past once a recording ended or the scheduled end went by.
+ * A meeting that exists only because a bot was sent has no scheduled end: it is past once every
+ * bot sent to it has ended (README › API notes), so a bot that never got in reads "Not recorded".
  */
 export function meetingPhase(
-  m: { cancelledAt: Date | null; endsAt: Date | null },
+  m: { cancelledAt: Date | null; endsAt: Date | null; source: string },
   bots: { status: BotStatus; recordingStartedAt: Date | null }[],
   now: Date,
 ): Phase {
@@ -67,6 +69,7 @@ export function meetingPhase(
   if (bots.some((b) => b.status === 'in_call')) return 'live';
   if (bots.some((b) => b.recordingStartedAt && b.status !== 'queued' && b.status !== 'joining')) return 'past';
   if (m.endsAt && m.endsAt.getTime() <= now.getTime()) return 'past';
+  if (m.source === 'bot' && bots.length > 0 && bots.every((b) => isTerminal(b.status))) return 'past';
   return 'upcoming';
 }
 

@@ -38,6 +38,14 @@ export async function botFixture() {
     get(path: string) {
       return fixture.api.http.get(path).set('Authorization', fixture.me.key);
     },
+    /** The meeting as each of its meeting.* events carried it, oldest first (from the event log). */
+    async meetingHistory(meetingId: string): Promise<{ phase: string; settings: { recording: { enabled: boolean } }; results: { status: string } }[]> {
+      const res = await fixture.api.http.get('/api/v1/webhook_events').set('Authorization', fixture.me.key).query({ workspace_id: fixture.me.workspaceId, limit: 100 });
+      return res.body.data
+        .filter((e: { type: string; data: { object: { id: string } } }) => e.type.startsWith('meeting.') && e.data.object.id === meetingId)
+        .reverse()
+        .map((e: { data: { object: unknown } }) => e.data.object);
+    },
   };
   fixture.api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: fixture.worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
   fixture.me = await givenAccount(fixture.api);

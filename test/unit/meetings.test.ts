@@ -52,7 +52,7 @@ describe('results, phases and labels', () => {
 
   it('When bots and the clock move, then the phase is upcoming, live, past or cancelled as the spec says', () => {
     const now = new Date('2026-11-22T12:00:00Z');
-    const m = { cancelledAt: null, endsAt: new Date('2026-11-22T13:00:00Z') };
+    const m = { cancelledAt: null, endsAt: new Date('2026-11-22T13:00:00Z'), source: 'calendar_sync' };
     assert.equal(meetingPhase(m, [], now), 'upcoming');
     assert.equal(meetingPhase(m, [{ status: 'queued', recordingStartedAt: null }], now), 'upcoming');
     assert.equal(meetingPhase(m, [{ status: 'in_call', recordingStartedAt: now }], now), 'live');
@@ -61,6 +61,12 @@ describe('results, phases and labels', () => {
     assert.equal(meetingPhase({ ...m, endsAt: new Date('2026-11-22T11:00:00Z') }, [], now), 'past');
     assert.equal(meetingPhase({ ...m, endsAt: new Date('2026-11-22T11:00:00Z') }, [{ status: 'in_call', recordingStartedAt: now }], now), 'live', 'activity beats the calendar');
     assert.equal(meetingPhase({ ...m, cancelledAt: now }, [{ status: 'in_call', recordingStartedAt: now }], now), 'cancelled');
+    // A bot meeting has no scheduled end: it is past once every bot sent to it has ended.
+    const botMeeting = { cancelledAt: null, endsAt: null, source: 'bot' };
+    assert.equal(meetingPhase(botMeeting, [{ status: 'queued', recordingStartedAt: null }], now), 'upcoming');
+    assert.equal(meetingPhase(botMeeting, [{ status: 'failed', recordingStartedAt: null }], now), 'past');
+    assert.equal(meetingPhase(botMeeting, [{ status: 'cancelled', recordingStartedAt: null }, { status: 'joining', recordingStartedAt: null }], now), 'upcoming');
+    assert.equal(meetingPhase(botMeeting, [{ status: 'cancelled', recordingStartedAt: null }, { status: 'failed', recordingStartedAt: null }], now), 'past');
   });
 
   it('When labels are derived, then the spec table reads from phase, recording.enabled and results.status', () => {

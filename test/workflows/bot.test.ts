@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
 import { botWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
 
@@ -19,6 +20,9 @@ const sendBot: typeof f.sendBot = (body) => f.sendBot(body);
 const finish: typeof f.finish = (botId) => f.finish(botId);
 const eventTypes: typeof f.eventTypes = (objectId) => f.eventTypes(objectId);
 const get: typeof f.get = (path) => f.get(path);
+/** The spec's display label, read from the meeting as the API shows it. */
+const label = (m: { phase: string; settings: { recording: { enabled: boolean } }; results: { status: string } }) =>
+  displayLabel(m.phase as Phase, m.settings.recording.enabled, m.results.status as PartStatus);
 
 describe('the bot workflow with the simulated provider (time-skipping)', () => {
   it('When a bot is sent to a normal meeting, then it goes queued → joining → in_call → processing → completed and the meeting has its results', async () => {
@@ -70,6 +74,25 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(meetingEvents[0], 'meeting.created');
     assert.ok(meetingEvents.includes('meeting.finished'));
     assert.ok(meetingEvents.filter((e) => e === 'meeting.updated').length >= 5);
+
+    // The labels a product shows, read from the meeting as each event carried it.
+    const labels = (await f.meetingHistory(bot.meeting_id)).map(label).filter((l, i, all) => l !== all[i - 1]);
+    assert.deepEqual(labels, ['Will be recorded', 'Recording', 'Processing', 'Ready']);
+    assert.equal(label(meeting), 'Ready');
+  });
+
+  it('When the meeting uses a custom summary template, then the summary has its sections, in order', async () => {
+    const tpl = await api.http
+      .post('/api/v1/summary_templates')
+      .set('Authorization', me.key)
+      .send({ workspace_id: me.workspaceId, name: 'Board', sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Owners' }] });
+    assert.equal(tpl.status, 201);
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/tpl-abcd-efg', participants: [{ email: 'ann@example.com', name: 'Ann' }], summary_template: tpl.body.id });
+    assert.equal(bot.summary_template, tpl.body.id);
+    assert.equal(await finish(bot.id), 'completed');
+    const results = (await get(`/api/v1/meetings/${bot.meeting_id}/results`)).body;
+    assert.equal(results.summary.template, tpl.body.id);
+    assert.deepEqual(results.summary.sections.map((s: { title: string }) => s.title), ['Decisions', 'Owners']);
   });
 });
 
@@ -92,6 +115,8 @@ describe('simulator scenarios', () => {
     assert.equal(m.results.status, 'none');
     assert.equal(m.recordings[0].status, 'failed');
     assert.deepEqual(events, ['bot.failed']);
+    assert.equal(m.phase, 'past');
+    assert.equal(label(m), 'Not recorded');
   });
 
   it('When the bot is refused entry, then it fails with no_recording', async () => {
@@ -135,6 +160,7 @@ describe('simulator scenarios', () => {
     assert.ok(b.ended_at, 'the recording was available');
     assert.equal(m.results.transcript.status, 'failed');
     assert.equal(m.results.status, 'failed');
+    assert.equal(label(m), 'Failed');
     assert.deepEqual(events, ['bot.recording_started', 'bot.recording_completed', 'bot.failed']);
     assert.ok((await eventTypes(m.id)).includes('meeting.finished'));
   });
