@@ -26,7 +26,15 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
   const fork = () => orm.em.fork();
 
   /** Moves one results part, in its own transaction with its events. */
-  async function setPart(botId: string, part: Part, status: PartStatus, extra: Record<string, unknown>, events: string[], store?: (r: MeetingResult) => void) {
+  async function setPart(
+    botId: string,
+    part: Part,
+    status: PartStatus,
+    extra: Record<string, unknown>,
+    events: string[],
+    store?: (r: MeetingResult) => void,
+    alsoParts: Partial<Record<Part, PartStatus>> = {},
+  ) {
     const em = fork();
     await em.transactional(async (tem) => {
       const bot = await tem.findOneOrFail(Bot, { id: botId });
@@ -34,6 +42,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         tem,
         bot.meetingId,
         async (meeting) => {
+          for (const [other, otherStatus] of Object.entries(alsoParts) as [Part, PartStatus][]) meeting.results = withPart(meeting.results, other, { status: otherStatus });
           meeting.results = withPart(meeting.results, part, { status, ...extra });
           if (store) {
             const row = (await tem.findOne(MeetingResult, { meetingId: meeting.id })) ?? Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
@@ -96,7 +105,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         await changeMeeting(
           em,
           bot.meetingId,
-          (_meeting, bots) => {
+          (meeting, bots) => {
             const b = bots.find((x) => x.id === change.botId)!;
             b.status = change.status;
             if (change.reason) b.reason = change.reason;
@@ -106,6 +115,12 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             if (change.leftAt && !b.leftAt) b.leftAt = new Date(change.leftAt);
             // ended_at: when the recording first became available; reprocessing does not move it.
             if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
+            // The recording is in: every part is being made (spec: Results status, none → processing).
+            if (change.status === 'processing') {
+              for (const part of ['media', 'transcript', 'summary'] as const) {
+                if (meeting.results[part].status === 'none') meeting.results = withPart(meeting.results, part, { status: 'processing' });
+              }
+            }
           },
           [{ botId: change.botId, types: change.events }],
         );
@@ -121,7 +136,6 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     async makeTranscript(botId: string, durationSeconds: number): Promise<'ready' | 'failed'> {
       const ctx = await launchContext(botId);
       if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-      await setPart(botId, 'transcript', 'processing', {}, []);
       try {
         const transcript = await providers.transcription.transcribe({
           providerBotId: ctx.bot.providerBotId ?? botId,
@@ -136,7 +150,8 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         return 'ready';
       } catch (err) {
         if (!(err instanceof TranscriptionFailed)) throw err;
-        await setPart(botId, 'transcript', 'failed', {}, []);
+        // Nothing to summarise: the summary part ends `none` in the same change.
+        await setPart(botId, 'transcript', 'failed', {}, [], undefined, { summary: 'none' });
         return 'failed';
       }
     },
@@ -146,8 +161,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       const ctx = await launchContext(botId);
       if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
       const row = await fork().findOne(MeetingResult, { meetingId: ctx.meeting.id });
-      if (!row?.transcript || row.transcript.segments.length === 0) return 'none';
-      await setPart(botId, 'summary', 'processing', {}, []);
+      if (!row?.transcript || row.transcript.segments.length === 0) {
+        await setPart(botId, 'summary', 'none', {}, []);
+        return 'none';
+      }
       const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
       const template = ctx.settings.summary.template;
       // A custom template deleted since it was chosen reads as the general one.
@@ -167,7 +184,6 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     async makeMedia(botId: string, durationSeconds: number, recordingRef: string): Promise<{ durationSeconds: number }> {
       const ctx = await launchContext(botId);
       if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-      await setPart(botId, 'media', 'processing', {}, []);
       const recording = await providers.meetingBot.fetchRecording(ctx.bot.providerBotId ?? botId, recordingRef, durationSeconds);
       const audioKey = `${ctx.meeting.id}/${botId}.wav`;
       await storage.put(audioKey, recording.audio);
