@@ -19,10 +19,11 @@ import { recallCallback } from './routes/provider-callbacks';
 import { webhookRoutes } from './routes/webhooks';
 import { settingsRoutes } from './routes/settings';
 import { summaryTemplateRoutes } from './routes/summary-templates';
+import { calendarEventRoutes } from './routes/calendar-events';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {

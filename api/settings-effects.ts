@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Settings, SettingsAssignment, Workspace } from '../db/entities';
+import { reconcileCalendarBot } from '../db/calendar-bots';
 import { changeMeeting } from '../db/meetings';
+import { temporalBotScheduler } from '../runtime/bot-scheduler';
 import { settingsLockKey } from '../db/settings';
 import { settingsChangedSignal, settingsFanoutWorkflowId } from '../workflows/signals';
 import type { RequestCtx } from './context';
@@ -23,7 +25,11 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
     else if (a.workspaceId) workspaces.add(a.workspaceId);
     else if (a.accountId) accounts.add(a.accountId);
   }
-  for (const meetingId of meetings) await changeMeeting(em, meetingId, () => undefined);
+  const scheduler = ctx.deps.temporal ? temporalBotScheduler(ctx.deps.temporal, ctx.deps.config.temporal.taskQueue) : null;
+  for (const meetingId of meetings) {
+    await changeMeeting(em, meetingId, () => undefined);
+    if (scheduler) await reconcileCalendarBot(em, meetingId, scheduler);
+  }
   if (accounts.size) {
     for (const w of await em.find(Workspace, { createdBy: { $in: [...accounts] }, archivedAt: null }, { fields: ['id'] })) workspaces.add(w.id);
   }

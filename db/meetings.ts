@@ -5,6 +5,7 @@ import { serializeBot } from '../api/serializers/bot';
 import { recordEvent } from './outbox';
 import { settingsDigest, settingsForMeeting } from './settings';
 import type { SettingsBlock } from '../domain/settings';
+import { canonicalJson } from '../domain/canonical-json';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
 export const PHASE_SQL = `case
@@ -37,9 +38,11 @@ export function meetingPayload(meeting: Meeting, bots: Bot[], settings: Settings
   return serializeMeeting(meeting, bots, { settings });
 }
 
+/** What a meeting.updated is about: everything but timestamps and metadata (the meeting's and its calendar event's). */
 function visible(payload: Record<string, unknown>): string {
-  const { updated_at: _u, metadata: _m, ...rest } = payload;
-  return JSON.stringify(rest);
+  const { updated_at: _u, metadata: _m, calendar_event: event, ...rest } = payload;
+  const { updated_at: _eu, metadata: _em, ...eventRest } = (event ?? {}) as Record<string, unknown>;
+  return canonicalJson({ ...rest, calendar_event: event ? eventRest : null });
 }
 
 /**

@@ -6,6 +6,7 @@ import { Migration20261122000000_platform } from './migrations/Migration20261122
 import { Migration20261122010000_meetings_bots } from './migrations/Migration20261122010000_meetings_bots';
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
 import { Migration20261122030000_settings } from './migrations/Migration20261122030000_settings';
+import { Migration20261122040000_calendar_events } from './migrations/Migration20261122040000_calendar_events';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -13,6 +14,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122010000_meetings_bots', class: Migration20261122010000_meetings_bots },
   { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
   { name: 'Migration20261122030000_settings', class: Migration20261122030000_settings },
+  { name: 'Migration20261122040000_calendar_events', class: Migration20261122040000_calendar_events },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -29,9 +29,10 @@ export async function pruneCounters(em: EntityManager, olderThanSeconds = 86_400
 }
 
 const WINDOWED = {
-  workspaces: { table: 'workspaces', column: 'created_by' },
-  members: { table: 'members', column: 'workspace_id' },
-  bots: { table: 'bots', column: 'workspace_id' },
+  workspaces: { table: 'workspaces', column: 'created_by', only: 'true' },
+  members: { table: 'members', column: 'workspace_id', only: 'true' },
+  // POST /bots only: bots a calendar schedules are not sent through the API.
+  bots: { table: 'bots', column: 'workspace_id', only: "origin = 'api'" },
 } as const;
 
 /**
@@ -46,11 +47,11 @@ export async function slidingWindowWait(
   windowSeconds: number,
   now = Date.now(),
 ): Promise<number | null> {
-  const { table, column } = WINDOWED[kind];
+  const { table, column, only } = WINDOWED[kind];
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`${kind}:${subject}`]);
   const rows = await em.execute<{ n: number; oldest: Date | null }[]>(
     `select count(*)::int as n, min(created_at) as oldest from (
-       select created_at from ${table} where ${column} = ? and created_at > ? order by created_at desc limit ?
+       select created_at from ${table} where ${column} = ? and ${only} and created_at > ? order by created_at desc limit ?
      ) recent`,
     [subject, new Date(now - windowSeconds * 1000), limit],
   );

@@ -28,6 +28,7 @@ const schema = z.object({
   RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_BOTS_PER_HOUR: positiveInt.default(100),
+  RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: positiveInt.default(1000),
   MEETING_BOT_PROVIDER: z.enum(['simulated', 'recall']).default('simulated'),
   RECALL_API_URL: z.url().optional(),
   RECALL_API_KEY: z.string().optional(),
@@ -63,7 +64,7 @@ export type Config = {
     /** The worker's sticky workflow cache size; unset keeps the SDK default. */
     maxCachedWorkflows: number | null;
   };
-  rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number };
+  rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number; calendarEventsPerMinute: number };
   trustProxy: boolean;
   providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
@@ -114,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workspacesPerDay: e.RATE_LIMIT_WORKSPACES_PER_DAY,
       membersPerHour: e.RATE_LIMIT_MEMBERS_PER_HOUR,
       botsPerHour: e.RATE_LIMIT_BOTS_PER_HOUR,
+      calendarEventsPerMinute: e.RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
     providers: {

@@ -1,4 +1,3 @@
-import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { Bot, Meeting, Member, SummaryTemplate, WorkspaceAccess } from '../../db/entities';
 import { meetingPayload, meetingWithBots } from '../../db/meetings';
 import { recordEvent } from '../../db/outbox';
@@ -13,7 +12,7 @@ import { ValidationFailed } from '../../domain/errors';
 import type { SettingsBlock } from '../../domain/settings';
 import { BUILT_IN_TEMPLATES, isLanguageTag } from '../../domain/meetings/vocabulary';
 import { botWorkflowId, cancelSignal } from '../../workflows/signals';
-import { MeetingIdKey, WorkspaceIdKey, BotStatusKey } from '../../workflows/search-attributes';
+import { temporalBotScheduler } from '../../runtime/bot-scheduler';
 import { accessToObject, workspaceFor, workspaceIdInput } from '../access';
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
@@ -153,17 +152,7 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
     await em.flush();
     // Started before commit: if the start fails nothing is kept; if the commit fails, the workflow finds no bot and ends.
     try {
-      await temporal.workflow.start('botWorkflow', {
-        workflowId: botWorkflowId(bot.id),
-        taskQueue: ctx.deps.config.temporal.taskQueue,
-        args: [{ botId: bot.id, joinAt: joinAt?.toISOString() ?? null }],
-        workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-        typedSearchAttributes: [
-          { key: WorkspaceIdKey, value: workspace.id },
-          { key: MeetingIdKey, value: meeting.id },
-          { key: BotStatusKey, value: 'queued' },
-        ],
-      });
+      await temporalBotScheduler(temporal, ctx.deps.config.temporal.taskQueue).start(bot);
     } catch (err) {
       ctx.log.error({ err, bot_id: bot.id }, 'starting the bot workflow failed');
       throw new ApiError(503, 'provider_unavailable', 'The bot could not be scheduled right now; nothing was created. Retry in a moment.');

@@ -3,6 +3,7 @@ import { meetingPhase, recordingStatus } from '../../domain/meetings/state';
 import { z } from '../zod';
 import type { SettingsBlock } from '../../domain/settings';
 import { settingsBlockSchema } from './settings-block';
+import { calendarEventSchema, serializeCalendarEvent } from './calendar-event';
 
 const person = z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() }).openapi('Person');
 const partStatus = z.enum(['none', 'processing', 'ready', 'failed']);
@@ -22,7 +23,7 @@ export const meetingSchema = z
     platform: z.enum(['meet', 'zoom', 'teams']).nullable(),
     organizer: person.nullable(),
     participants: z.array(person),
-    calendar_event: z.record(z.string(), z.unknown()).nullable(),
+    calendar_event: calendarEventSchema.nullable(),
     settings: settingsBlockSchema.optional(),
     recordings: z.array(
       z.object({
@@ -61,7 +62,7 @@ export function serializeMeeting(m: Meeting, bots: Bot[], opts: { settings: Sett
     platform: m.platform,
     organizer: m.organizer,
     participants: m.participants,
-    calendar_event: null,
+    calendar_event: serializeCalendarEvent(m),
   };
   if (opts.settings) out.settings = opts.settings;
   out.recordings = bots.map((b) => ({

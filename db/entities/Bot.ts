@@ -22,6 +22,8 @@ export class Bot {
   leftAt: Date | null = null;
   endedAt: Date | null = null;
   createdBy!: string;
+  /** `api` (POST /bots) or `calendar` (scheduled for a calendar meeting whose settings record it). */
+  origin: 'api' | 'calendar' = 'api';
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -48,6 +50,7 @@ export const BotSchema = new EntitySchema<Bot>({
     leftAt: { type: 'Date', nullable: true },
     endedAt: { type: 'Date', nullable: true },
     createdBy: { type: 'string' },
+    origin: { type: 'string' },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },

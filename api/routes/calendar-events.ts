@@ -1,0 +1,90 @@
+import { upsertCalendarEvent } from '../../db/calendar-events';
+import { Member } from '../../db/entities';
+import { hitCounter } from '../../db/rate-limits';
+import { ValidationFailed } from '../../domain/errors';
+import { normaliseMeetingUrl } from '../../domain/meetings/url';
+import { temporalBotScheduler } from '../../runtime/bot-scheduler';
+import { workspaceFor, workspaceIdInput } from '../access';
+import { ApiError, rateLimited, unauthorized } from '../errors';
+import { metadataInput } from '../inputs';
+import { defineRoute } from '../routing';
+import { calendarEventSchema, serializeCalendarEvent } from '../serializers/calendar-event';
+import { z } from '../zod';
+
+const RESPONSES = ['accepted', 'needs_action', 'declined', 'tentative'] as const;
+const when = z.iso.datetime({ offset: true });
+
+export const pushCalendarEvent = defineRoute({
+  method: 'post',
+  path: '/calendar_events',
+  tag: 'Calendars',
+  summary: 'Push a calendar event (one occurrence); answers the calendar event',
+  description:
+    'One meeting per occurrence per workspace, identified by `ical_uid` and, for an occurrence of a recurring event, `original_starts_at` (its start before any reschedule; defaults to `starts_at`). Pushing again updates it (a reschedule or link change keeps the meeting); `cancelled: true` cancels the meeting. `metadata` is merged on every push. The same push twice changes nothing and emits nothing. When the meeting’s settings record it, a bot is scheduled to join 3 minutes before the start. 201 when the event is new, 200 otherwise. Limited to 1,000 pushes per minute per workspace.',
+  body: z.strictObject({
+    workspace_id: workspaceIdInput,
+    member_id: z.string().nullable().optional().openapi({ description: 'The member whose calendar holds the event (a member-role key pushes for its own member).' }),
+    ical_uid: z.string().trim().min(1).max(1024),
+    recurring: z.boolean().optional().openapi({ description: 'Whether the event belongs to a recurring series (default false).' }),
+    original_starts_at: when.optional().openapi({ description: 'For an occurrence of a recurring event: its original start (iCalendar RECURRENCE-ID).' }),
+    title: z.string().max(1024).nullable().optional(),
+    starts_at: when,
+    ends_at: when.nullable().optional(),
+    meeting_url: z.string().trim().max(2048).nullable().optional(),
+    organizer: z.strictObject({ name: z.string().max(200).nullable().optional(), email: z.email().nullable().optional() }).nullable().optional(),
+    attendees: z
+      .array(z.strictObject({ email: z.email(), name: z.string().max(200).nullable().optional(), response: z.enum(RESPONSES).nullable().optional() }))
+      .max(500)
+      .optional(),
+    cancelled: z.boolean().optional(),
+    metadata: metadataInput.optional(),
+  }),
+  response: { status: 201, schema: calendarEventSchema, description: 'The calendar event (201 when new, 200 when it existed).' },
+  handler: async (ctx, { body }) => {
+    const { workspace, access } = await workspaceFor(ctx, body.workspace_id);
+    if (access.role === 'guest') throw unauthorized();
+    const temporal = ctx.deps.temporal;
+    if (!temporal) throw new ApiError(503, 'provider_unavailable', 'Calendar events cannot be taken right now: the workflow service is not connected.');
+    const startsAt = new Date(body.starts_at);
+    const endsAt = body.ends_at ? new Date(body.ends_at) : null;
+    const issues = [];
+    if (endsAt && endsAt < startsAt) issues.push({ code: 'invalid', field: 'ends_at', message: 'ends_at must not be before starts_at.' });
+    let memberId = body.member_id ?? null;
+    if (access.role === 'member') memberId = access.memberId;
+    if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
+      issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
+    }
+    if (issues.length) throw new ValidationFailed(issues);
+    const meetingUrl = body.meeting_url ? normaliseMeetingUrl(body.meeting_url) : null;
+    const recurring = body.recurring ?? false;
+    const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
+    const scheduler = temporalBotScheduler(temporal, ctx.deps.config.temporal.taskQueue);
+    const result = await ctx.em.transactional(async (em) => {
+      const hit = await hitCounter(em, `calendar_events:${workspace.id}`, 60);
+      if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
+      return upsertCalendarEvent(
+        em,
+        workspace.id,
+        {
+          source: 'calendar_sync',
+          icalUid: body.ical_uid,
+          occurrenceKey: recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '',
+          recurring,
+          title: body.title ?? null,
+          startsAt,
+          endsAt,
+          meetingUrl,
+          organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
+          attendees: (body.attendees ?? []).map((a) => ({ email: a.email, name: a.name ?? null, response: a.response ?? null })),
+          cancelled: body.cancelled ?? false,
+          metadata: body.metadata,
+          memberId,
+        },
+        scheduler,
+      );
+    });
+    return { status: result.created ? 201 : 200, body: serializeCalendarEvent(result.meeting)! };
+  },
+});
+
+export const calendarEventRoutes = [pushCalendarEvent];

@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
+import { freshDatabase } from '../support/db';
+import { devServer, startWorker, type TemporalHarness } from '../support/temporal';
+
+// A dev server (real time) with a worker: calendar bots are real bot workflows waiting to join
+// days from now; cancellations and reschedules reach them as signals.
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let t: TemporalHarness;
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+
+before(async () => {
+  db = await freshDatabase();
+  t = await devServer();
+  worker = await startWorker(t, db.orm);
+  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
+});
+after(async () => {
+  await worker.stop();
+  await t.teardown();
+  await db.drop();
+});
+
+type Account = Awaited<ReturnType<typeof givenAccount>>;
+const DAY = 86_400_000;
+const inDays = (n: number, hour = 10) => new Date(Math.floor(Date.now() / DAY) * DAY + n * DAY + hour * 3_600_000).toISOString();
+let uid = 0;
+
+const push = (me: Account, body: Record<string, unknown>) => api.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...body });
+const get = (me: Account, path: string, query: Record<string, unknown> = {}) => api.http.get(`/api/v1${path}`).set('Authorization', me.key).query(query);
+const event = (over: Record<string, unknown> = {}) => ({
+  ical_uid: `evt-${++uid}@calendar.test`,
+  title: 'Weekly sync',
+  starts_at: inDays(3),
+  ends_at: inDays(3, 11),
+  meeting_url: 'https://meet.google.com/cal-abcd-efg',
+  organizer: { name: 'Ann', email: 'ann@acme.test' },
+  attendees: [
+    { email: 'ann@acme.test', name: 'Ann', response: 'accepted' },
+    { email: 'guest@else.test', response: 'needs_action' },
+  ],
+  ...over,
+});
+const eventsOf = async (me: Account, meetingId: string, type: string) =>
+  (await get(me, '/webhook_events', { workspace_id: me.workspaceId, type, limit: 100 })).body.data.filter((e: { data: { object: { id: string } } }) => e.data.object.id === meetingId);
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    assert.ok(Date.now() < deadline, `${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function withMember(): Promise<Account & { annId: string }> {
+  const me = await givenAccount(api);
+  const ann = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@acme.test' });
+  return { ...me, annId: ann.body.id };
+}
+
+describe('pushed calendar events', () => {
+  it('When an event is pushed, then it answers the calendar event, its meeting appears with it, and a bot is scheduled to join at the start', async () => {
+    const me = await withMember();
+    const body = event({ metadata: { crm: 'opp-1' } });
+    const res = await push(me, body);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'attendees', 'cancelled_at', 'created_at', 'ends_at', 'ical_uid', 'id', 'meeting_id', 'meeting_url', 'metadata', 'object', 'organizer', 'recurring', 'source', 'starts_at', 'title', 'updated_at',
+    ]);
+    assert.match(res.body.id, /^cev_/);
+    assert.equal(res.body.object, 'calendar_event');
+    assert.equal(res.body.source, 'calendar_sync');
+    assert.equal(res.body.recurring, false);
+    assert.deepEqual(res.body.organizer, { name: 'Ann', email: 'ann@acme.test', member_id: me.annId });
+    assert.deepEqual(res.body.attendees, [
+      { name: 'Ann', email: 'ann@acme.test', member_id: me.annId, response: 'accepted' },
+      { name: null, email: 'guest@else.test', member_id: null, response: 'needs_action' },
+    ]);
+    assert.deepEqual(res.body.metadata, { crm: 'opp-1' });
+    const meeting = (await get(me, `/meetings/${res.body.meeting_id}`)).body;
+    assert.equal(meeting.source, 'calendar_sync');
+    assert.equal(meeting.phase, 'upcoming');
+    assert.equal(meeting.platform, 'meet');
+    assert.equal(meeting.member_id, me.annId);
+    assert.deepEqual(meeting.calendar_event, res.body);
+    assert.equal(meeting.recordings.length, 1);
+    assert.equal(meeting.recordings[0].status, 'queued');
+    assert.equal(meeting.recordings[0].started_at, body.starts_at);
+    const bot = (await get(me, `/bots/${meeting.recordings[0].id}`)).body;
+    assert.equal(bot.join_at, body.starts_at);
+    assert.equal(bot.meeting_id, meeting.id);
+    assert.equal((await eventsOf(me, meeting.id, 'meeting.created')).length, 1);
+  });
+
+  it('When the same event is pushed again, then nothing changes and nothing is emitted; metadata merges without meeting.updated', async () => {
+    const me = await withMember();
+    const body = event();
+    const first = await push(me, body);
+    const updatesBefore = (await eventsOf(me, first.body.meeting_id, 'meeting.updated')).length;
+    const again = await push(me, body);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, first.body);
+    const withMetadata = await push(me, { ...body, metadata: { note: 'x' } });
+    assert.deepEqual(withMetadata.body.metadata, { note: 'x' });
+    const merged = await push(me, { ...body, metadata: { other: 'y' } });
+    assert.deepEqual(merged.body.metadata, { note: 'x', other: 'y' });
+    assert.equal((await eventsOf(me, first.body.meeting_id, 'meeting.updated')).length, updatesBefore);
+    const meeting = (await get(me, `/meetings/${first.body.meeting_id}`)).body;
+    assert.equal(meeting.recordings.length, 1, 'still one bot');
+  });
+
+  it('When the event is rescheduled or its link changes, then the meeting keeps its id, meeting.updated is emitted, and the bot moves', async () => {
+    const me = await withMember();
+    const body = event();
+    const first = await push(me, body);
+    const moved = await push(me, { ...body, starts_at: inDays(4), ends_at: inDays(4, 11), meeting_url: 'https://zoom.us/j/987654321' });
+    assert.equal(moved.status, 200);
+    assert.equal(moved.body.meeting_id, first.body.meeting_id);
+    assert.equal(moved.body.starts_at, inDays(4));
+    const meeting = (await get(me, `/meetings/${first.body.meeting_id}`)).body;
+    assert.equal(meeting.platform, 'zoom');
+    assert.equal(meeting.recordings.length, 1);
+    const bot = (await get(me, `/bots/${meeting.recordings[0].id}`)).body;
+    assert.equal(bot.join_at, inDays(4));
+    assert.equal(bot.meeting_url, 'https://zoom.us/j/987654321');
+    const updates = await eventsOf(me, first.body.meeting_id, 'meeting.updated');
+    assert.ok(updates.some((e: { data: { object: { starts_at: string } } }) => e.data.object.starts_at === inDays(4)));
+  });
+
+  it('When the event is cancelled, then the meeting reads cancelled, is listed only with phase=cancelled, and its bot is cancelled', async () => {
+    const me = await withMember();
+    const body = event();
+    const first = await push(me, body);
+    const botId = (await get(me, `/meetings/${first.body.meeting_id}`)).body.recordings[0].id;
+    const cancelled = await push(me, { ...body, cancelled: true });
+    assert.ok(cancelled.body.cancelled_at);
+    const meeting = (await get(me, `/meetings/${first.body.meeting_id}`)).body;
+    assert.equal(meeting.phase, 'cancelled');
+    const listed = (await get(me, '/meetings', { workspace_id: me.workspaceId })).body.data.map((m: { id: string }) => m.id);
+    assert.ok(!listed.includes(meeting.id));
+    const onlyCancelled = (await get(me, '/meetings', { workspace_id: me.workspaceId, phase: 'cancelled' })).body.data.map((m: { id: string }) => m.id);
+    assert.deepEqual(onlyCancelled, [meeting.id]);
+    await until('the bot is cancelled', async () => (await get(me, `/bots/${botId}`)).body.status, (s) => s === 'cancelled');
+  });
+
+  it('When a recurring event has occurrences, then each is its own meeting, and a moved occurrence keeps its meeting through original_starts_at', async () => {
+    const me = await withMember();
+    const ical = `series-${++uid}@calendar.test`;
+    const a = await push(me, event({ ical_uid: ical, recurring: true, starts_at: inDays(3), ends_at: inDays(3, 11) }));
+    const b = await push(me, event({ ical_uid: ical, recurring: true, starts_at: inDays(10), ends_at: inDays(10, 11) }));
+    assert.notEqual(a.body.meeting_id, b.body.meeting_id);
+    assert.equal(a.body.recurring, true);
+    const moved = await push(me, event({ ical_uid: ical, recurring: true, original_starts_at: inDays(10), starts_at: inDays(11), ends_at: inDays(11, 11) }));
+    assert.equal(moved.body.meeting_id, b.body.meeting_id);
+    assert.equal(moved.body.starts_at, inDays(11));
+  });
+
+  it('When two members have the same occurrence, then it is one meeting, one calendar event and one bot', async () => {
+    const me = await withMember();
+    const bob = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Bob', email: 'bob@acme.test' });
+    const body = event({ attendees: [{ email: 'ann@acme.test' }, { email: 'bob@acme.test' }] });
+    const [x, y] = await Promise.all([push(me, { ...body, member_id: me.annId }), push(me, { ...body, member_id: bob.body.id })]);
+    assert.equal(x.body.id, y.body.id);
+    assert.equal(x.body.meeting_id, y.body.meeting_id);
+    const meeting = (await get(me, `/meetings/${x.body.meeting_id}`)).body;
+    assert.equal(meeting.recordings.length, 1);
+    assert.deepEqual(
+      meeting.calendar_event.attendees.map((a: { member_id: string }) => a.member_id),
+      [me.annId, bob.body.id],
+    );
+  });
+
+  it('When the settings say not to record, then no bot is scheduled; turning recording on schedules one, and off again cancels it', async () => {
+    const me = await withMember();
+    const workspaceSettings = (await get(me, `/workspaces/${me.workspaceId}`)).body.settings.assignments[0].settings_id;
+    await api.http.patch(`/api/v1/settings/${workspaceSettings}`).set('Authorization', me.key).send({ recording: { enabled: false } });
+    const res = await push(me, event());
+    let meeting = (await get(me, `/meetings/${res.body.meeting_id}`)).body;
+    assert.deepEqual(meeting.recordings, []);
+    assert.equal(meeting.settings.recording.enabled, false);
+    await api.http.patch(`/api/v1/settings/${workspaceSettings}`).set('Authorization', me.key).send({ recording: { enabled: 'inherit' } });
+    meeting = await until('a bot is scheduled', async () => (await get(me, `/meetings/${res.body.meeting_id}`)).body, (m) => m.recordings.length === 1);
+    assert.equal(meeting.recordings[0].status, 'queued');
+    const own = meeting.settings.assignments.find((a: { own: boolean; scope: string[] }) => a.own && a.scope.includes(`meetings:${meeting.id}`));
+    await api.http.patch(`/api/v1/settings/${own.settings_id}`).set('Authorization', me.key).send({ recording: { enabled: false } });
+    await until('the bot is cancelled', async () => (await get(me, `/bots/${meeting.recordings[0].id}`)).body.status, (s) => s === 'cancelled');
+  });
+
+  it('When a push is invalid or the key may not push, then 422 per field, 401 for a guest, 400 without a workspace', async () => {
+    const me = await withMember();
+    const other = await givenAccount(api);
+    const theirs = await api.http.post('/api/v1/members').set('Authorization', other.key).send({ workspace_id: other.workspaceId, name: 'X' });
+    const bad = await push(me, { starts_at: 'soon', ends_at: inDays(1), attendees: [{ email: 'nope' }], member_id: theirs.body.id, colour: 'red' });
+    assert.equal(bad.status, 422);
+    const fields = Object.fromEntries(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]));
+    assert.equal(fields.ical_uid, 'missing');
+    assert.equal(fields.starts_at, 'invalid_format');
+    assert.equal(fields['attendees.0.email'], 'invalid_format');
+    assert.equal(fields.colour, 'unknown_field');
+    const order = await push(me, event({ starts_at: inDays(2, 12), ends_at: inDays(2, 11) }));
+    assert.deepEqual(order.body.errors.map((e: { field: string }) => e.field), ['ends_at']);
+    const foreign = await push(me, event({ member_id: theirs.body.id }));
+    assert.deepEqual(foreign.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]), [['member_id', 'invalid']]);
+    const guest = await givenAccount(api, { workspace: false });
+    await grant(api, guest.email, me.workspaceId, 'guest');
+    const asGuest = await push({ ...guest, workspaceId: me.workspaceId }, event());
+    assert.equal(asGuest.status, 401, JSON.stringify(asGuest.body));
+    const blank = await api.http.post('/api/v1/calendar_events').set('Authorization', me.key).send(event());
+    assert.equal(blank.status, 400);
+    assert.equal(blank.body.errors[0].message, 'Parameter missing: workspace_id');
+  });
+
+  it('When pushes exceed the per-minute limit, then 429 rate_limited with retry_in_seconds equal to Retry-After', async () => {
+    const limited = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '2' } });
+    const me = await givenAccount(limited);
+    const send = () => limited.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...event({ meeting_url: null }) });
+    assert.equal((await send()).status, 201);
+    assert.equal((await send()).status, 201);
+    const over = await send();
+    assert.equal(over.status, 429);
+    assert.equal(over.body.errors[0].code, 'rate_limited');
+    assert.equal(String(over.body.retry_in_seconds), over.headers['retry-after']);
+  });
+});
