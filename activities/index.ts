@@ -7,8 +7,20 @@ import { createMaintenanceActivities } from './maintenance';
 import { createSettingsActivities } from './settings';
 import { createWebhookActivities } from './webhooks';
 import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from './providers/types';
+import type { CalendarProviders } from './providers/calendar';
+import type { Vault } from '../runtime/vault';
+import { createCalendarActivities } from './calendars';
 
-export type Providers = { meetingBot: MeetingBotProvider; transcription: TranscriptionProvider; summary: SummaryProvider };
+export type Providers = {
+  meetingBot: MeetingBotProvider;
+  transcription: TranscriptionProvider;
+  summary: SummaryProvider;
+  calendars: CalendarProviders;
+  /** Seals calendar tokens at rest. */
+  vault: Vault;
+  /** Public address of the API (ending /api/v1) providers can push change notifications to; null: no push, periodic syncs only. */
+  publicApiUrl: string | null;
+};
 
 export type ActivityDeps = { orm: Orm; log: Logger; temporal: Client; providers: Providers; storage: MediaStorage; taskQueue: string; allowLoopbackWebhooks: boolean };
 
@@ -19,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBotActivities(deps),
     ...createWebhookActivities(deps),
     ...createSettingsActivities(deps),
+    ...createCalendarActivities(deps),
   };
 }
 

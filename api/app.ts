@@ -20,10 +20,12 @@ import { webhookRoutes } from './routes/webhooks';
 import { settingsRoutes } from './routes/settings';
 import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
+import { calendarConnectionRoutes } from './routes/calendar-connections';
+import { hostedPages } from './hosted';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {
@@ -108,6 +110,7 @@ export function createApp(deps: AppDeps) {
   table.finish(api, API_PREFIX);
 
   app.use(API_PREFIX, api);
+  app.use(hostedPages(deps));
   app.use((req: Request) => {
     throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);
   });

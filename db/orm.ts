@@ -7,6 +7,7 @@ import { Migration20261122010000_meetings_bots } from './migrations/Migration202
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
 import { Migration20261122030000_settings } from './migrations/Migration20261122030000_settings';
 import { Migration20261122040000_calendar_events } from './migrations/Migration20261122040000_calendar_events';
+import { Migration20261122050000_calendar_connections } from './migrations/Migration20261122050000_calendar_connections';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
   { name: 'Migration20261122030000_settings', class: Migration20261122030000_settings },
   { name: 'Migration20261122040000_calendar_events', class: Migration20261122040000_calendar_events },
+  { name: 'Migration20261122050000_calendar_connections', class: Migration20261122050000_calendar_connections },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -9,6 +9,7 @@ export const ID_PREFIXES = {
   bot: 'bot',
   calendarEvent: 'cev',
   calendarConnection: 'cal',
+  connectLink: 'ccl',
   settingsAssignment: 'asg',
   settings: 'set',
   brandKit: 'brk',

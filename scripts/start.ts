@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       orm,
       log,
       temporal: client,
-      providers: createProviders(config, client, config.temporal.taskQueue),
+      providers: createProviders(config, client, config.temporal.taskQueue, orm),
       storage,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
       ...(config.temporal.maxCachedWorkflows !== null ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows } : {}),

@@ -5,3 +5,4 @@ export { simulatedBot } from './simulated-bot';
 export { webhookDelivery } from './webhook-delivery';
 export { outboxRelay } from './outbox-relay';
 export { settingsFanout } from './settings-fanout';
+export { calendarSync } from './calendar-sync';

@@ -17,3 +17,11 @@ export const deliveryWorkflowId = (eventId: string, endpointId: string) => `webh
 /** Settings of a workspace changed: its fan-out re-resolves the upcoming meetings. */
 export const settingsChangedSignal = defineSignal('settingsChanged');
 export const settingsFanoutWorkflowId = (workspaceId: string) => `settings-fanout/${workspaceId}`;
+
+/** The provider notified a change in the calendar: sync now. */
+export const calendarChangedSignal = defineSignal('calendarChanged');
+/** The member consented again (a reconnect): first sync again, measured from the new connected_at. */
+export const calendarReconnectedSignal = defineSignal<[string]>('calendarReconnected');
+/** The connection was disconnected: the workflow ends. */
+export const calendarDisconnectedSignal = defineSignal('calendarDisconnected');
+export const calendarSyncWorkflowId = (connectionId: string) => `calendar-connection/${connectionId}`;

@@ -1,4 +1,5 @@
-import { Member } from '../../db/entities';
+import { CalendarConnection, Member } from '../../db/entities';
+import { disconnectCalendars } from '../calendars';
 import { slidingWindowWait } from '../../db/rate-limits';
 import { persistOwnSettings, settingsForMembers } from '../../db/settings';
 import { newId } from '../../domain/ids';
@@ -142,6 +143,7 @@ export const deleteMember = defineRoute({
   path: '/members/{id}',
   tag: 'Members',
   summary: 'Remove a member (owner or admin)',
+  description: 'Its calendars are disconnected (calendar_connection.disconnected for each).',
   params: idParams,
   response: {
     schema: z.object({ id: z.string(), object: z.literal('member'), deleted: z.literal(true) }).openapi('DeletedMember'),
@@ -149,8 +151,12 @@ export const deleteMember = defineRoute({
   },
   handler: async (ctx, { params }) => {
     const member = await loadMember(ctx, params.id, MANAGERS);
-    member.deletedAt = new Date();
-    await ctx.em.flush();
+    await ctx.em.transactional(async (em) => {
+      const m = await em.findOneOrFail(Member, { id: member.id });
+      m.deletedAt = new Date();
+      // Removing a member disconnects its calendars (calendar_connection.disconnected each).
+      await disconnectCalendars(ctx.deps, em, await em.find(CalendarConnection, { memberId: m.id, status: { $ne: 'disconnected' } }, { lockMode: 4 }));
+    });
     return { body: { id: member.id, object: 'member', deleted: true } };
   },
 });

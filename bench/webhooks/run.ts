@@ -48,7 +48,7 @@ async function main() {
   const native = await NativeConnection.connect({ address: temporal.address });
   const worker = await createWorker({
     connection: native, namespace: 'default', taskQueue: 'bench', orm, log, temporal: client,
-    providers: createProviders(config, client, 'bench'), storage: new LocalStorage(path.join(tmp, 'media')), allowLoopbackWebhooks: true,
+    providers: createProviders(config, client, 'bench', orm), storage: new LocalStorage(path.join(tmp, 'media')), allowLoopbackWebhooks: true,
   });
   const running = worker.run();
   const deps = { orm, log, temporal: client, taskQueue: 'bench', allowLoopbackWebhooks: true };

@@ -8,6 +8,7 @@ export * from './MeetingResult';
 export * from './WebhookEvent';
 export * from './WebhookEndpoint';
 export * from './Settings';
+export * from './CalendarConnection';
 
 import { AccountSchema } from './Account';
 import { WorkspaceSchema } from './Workspace';
@@ -19,5 +20,6 @@ import { MeetingResultSchema } from './MeetingResult';
 import { WebhookEventSchema } from './WebhookEvent';
 import { WebhookEndpointSchema } from './WebhookEndpoint';
 import { SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema } from './Settings';
+import { CalendarConnectionSchema, ConnectLinkSchema } from './CalendarConnection';
 
-export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema, SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema];
+export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema, SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema, CalendarConnectionSchema, ConnectLinkSchema];

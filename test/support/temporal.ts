@@ -71,7 +71,7 @@ export async function startWorker(
   opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean; databaseUrl?: string } = {},
 ): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage }> {
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
-  const config = loadConfig({ SIMULATOR_SPEED: '1' });
+  const config = loadConfig({ SIMULATOR_SPEED: '1', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars' });
   const worker = await createWorker({
     connection: h.env.nativeConnection,
     namespace: 'default',
@@ -79,7 +79,7 @@ export async function startWorker(
     orm,
     log: silentLog,
     temporal: h.env.client,
-    providers: { ...createProviders(config, h.env.client, h.taskQueue), ...opts.providers },
+    providers: { ...createProviders(config, h.env.client, h.taskQueue, orm), ...opts.providers },
     storage,
     allowLoopbackWebhooks: true,
     workflowBundle: { code: readFileSync(testEnv().workflowBundle, 'utf8') },

@@ -1,0 +1,79 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Metadata } from '../../domain/metadata';
+
+export type CalendarProviderName = 'google' | 'microsoft';
+export type ConnectionStatus = 'syncing' | 'active' | 'error' | 'disconnected';
+
+/** A hosted consent link (spec: Calendar connect link); its token is stored hashed. */
+export class ConnectLink {
+  id!: string;
+  workspaceId!: string;
+  provider!: CalendarProviderName;
+  memberId: string | null = null;
+  memberData: { name: string; email: string | null; metadata: Metadata } | null = null;
+  returnUrl!: string;
+  tokenHash!: string;
+  expiresAt!: Date;
+  usedAt: Date | null = null;
+  createdBy!: string;
+  createdAt: Date = new Date();
+}
+
+export const ConnectLinkSchema = new EntitySchema<ConnectLink>({
+  class: ConnectLink,
+  tableName: 'calendar_connect_links',
+  properties: {
+    id: { type: 'string', primary: true },
+    workspaceId: { type: 'string' },
+    provider: { type: 'string' },
+    memberId: { type: 'string', nullable: true },
+    memberData: { type: 'json', nullable: true },
+    returnUrl: { type: 'string' },
+    tokenHash: { type: 'string' },
+    expiresAt: { type: 'Date' },
+    usedAt: { type: 'Date', nullable: true },
+    createdBy: { type: 'string' },
+    createdAt: { type: 'Date' },
+  },
+});
+
+/** A member's connected calendar (spec: Calendar connection). */
+export class CalendarConnection {
+  id!: string;
+  workspaceId!: string;
+  memberId!: string;
+  provider!: CalendarProviderName;
+  status: ConnectionStatus = 'syncing';
+  accountEmail!: string;
+  error: { code: string; message: string } | null = null;
+  /** Provider tokens, encrypted (runtime/vault.ts). */
+  tokens!: string;
+  /** Where the next incremental sync starts (a provider sync token or delta link). */
+  syncCursor: string | null = null;
+  connectedAt!: Date;
+  lastSyncedAt: Date | null = null;
+  disconnectedAt: Date | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const CalendarConnectionSchema = new EntitySchema<CalendarConnection>({
+  class: CalendarConnection,
+  tableName: 'calendar_connections',
+  properties: {
+    id: { type: 'string', primary: true },
+    workspaceId: { type: 'string' },
+    memberId: { type: 'string' },
+    provider: { type: 'string' },
+    status: { type: 'string' },
+    accountEmail: { type: 'string' },
+    error: { type: 'json', nullable: true },
+    tokens: { type: 'string' },
+    syncCursor: { type: 'string', nullable: true },
+    connectedAt: { type: 'Date' },
+    lastSyncedAt: { type: 'Date', nullable: true },
+    disconnectedAt: { type: 'Date', nullable: true },
+    createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date' },
+  },
+});

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
+import { calendarSyncWorkflowId } from '../../workflows/signals';
+import { givenAccount, givenApi, type TestApi } from '../support/api';
+import { calendarHelpers, inDays } from '../support/calendars';
+import { freshDatabase } from '../support/db';
+import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let t: TemporalHarness;
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+let h: ReturnType<typeof calendarHelpers>;
+
+before(async () => {
+  db = await freshDatabase();
+  t = await timeSkipping();
+  worker = await startWorker(t, db.orm);
+  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
+  h = calendarHelpers(api, new SimulatedCalendar(db.orm));
+});
+after(async () => {
+  await worker.stop();
+  await t.teardown();
+  await db.drop();
+});
+
+type Account = Awaited<ReturnType<typeof givenAccount>>;
+const get = (me: Account, path: string, query: Record<string, unknown> = {}) => api.http.get(`/api/v1${path}`).set('Authorization', me.key).query(query);
+const connectionEvents = async (me: Account, id: string) =>
+  (await get(me, '/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data
+    .filter((e: { type: string; data: { object: { id: string } } }) => e.type.startsWith('calendar_connection.') && e.data.object.id === id)
+    .map((e: { type: string }) => e.type)
+    .reverse();
+const meetingsOf = async (me: Account) => (await get(me, '/meetings', { workspace_id: me.workspaceId, limit: 100 })).body.data as { id: string; title: string; starts_at: string; source: string; member_id: string; recordings: unknown[] }[];
+
+describe('connecting a calendar (simulated provider, time-skipping)', () => {
+  it('When a member consents through the hosted link, then the member and connection exist, it syncs to active, and its events become meetings with bots', async () => {
+    const me = await givenAccount(api);
+    const email = `ann-${Date.now()}@acme.test`;
+    await h.calendar.put(email, { id: 'e1', title: 'Planning', startsAt: inDays(2), endsAt: inDays(2, 11), meetingUrl: 'https://meet.google.com/pla-nnin-ggg', organizer: { name: 'Ann', email }, attendees: [{ name: null, email: 'x@else.test', response: 'accepted' }] });
+    await h.calendar.put(email, { id: 'e2', title: 'No link', startsAt: inDays(3), endsAt: inDays(3, 11) });
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Ann', email } });
+    assert.match(link.url, /\/connect\/[\w-]+$/);
+    assert.equal(link.member_id, null);
+    const back = await h.consent(link.url);
+    assert.equal(back.origin + back.pathname, 'https://app.example.com/calendars/done');
+    const memberId = back.searchParams.get('member_id')!;
+    const connectionId = back.searchParams.get('calendar_connection_id')!;
+    assert.match(memberId, /^mem_/);
+    assert.match(connectionId, /^cal_/);
+    const member = (await get(me, `/members/${memberId}`)).body;
+    assert.equal(member.email, email);
+    const active = await h.until('the first sync finishes', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (c) => c.status === 'active' && c.last_synced_at !== null);
+    assert.deepEqual(Object.keys(active).sort(), ['account_email', 'connected_at', 'created_at', 'error', 'id', 'last_synced_at', 'member_id', 'object', 'provider', 'status', 'workspace_id']);
+    assert.equal(active.provider, 'google');
+    assert.equal(active.account_email, email);
+    assert.equal(active.error, null);
+    assert.deepEqual(await connectionEvents(me, connectionId), ['calendar_connection.connected']);
+    const meetings = await meetingsOf(me);
+    assert.deepEqual(meetings.map((m) => m.title).sort(), ['No link', 'Planning']);
+    const planning = meetings.find((m) => m.title === 'Planning')!;
+    assert.equal(planning.source, 'calendar_connection');
+    assert.equal(planning.member_id, memberId);
+    assert.equal(planning.recordings.length, 1, 'a bot for the meeting with a link');
+    assert.equal(meetings.find((m) => m.title === 'No link')!.recordings.length, 0);
+    // The link works once.
+    const again = await api.http.get(new URL(link.url).pathname).redirects(0);
+    assert.equal(again.status, 410);
+    assert.match(again.text, /already used/);
+  });
+
+  it('When the provider notifies a change, then an incremental sync applies reschedules and cancellations to the same meetings', async () => {
+    const me = await givenAccount(api);
+    const email = `bob-${Date.now()}@acme.test`;
+    await h.calendar.put(email, { id: 'r1', title: 'Review', startsAt: inDays(4), endsAt: inDays(4, 11), meetingUrl: 'https://zoom.us/j/111' });
+    await h.calendar.put(email, { id: 'r2', title: 'Retro', startsAt: inDays(5), endsAt: inDays(5, 11), meetingUrl: 'https://zoom.us/j/222' });
+    const ann = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Bob', email });
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_id: ann.body.id, provider: 'microsoft' });
+    const back = await h.consent(link.url);
+    assert.equal(back.searchParams.get('member_id'), ann.body.id);
+    const connectionId = back.searchParams.get('calendar_connection_id')!;
+    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    const before = await meetingsOf(me);
+    const review = before.find((m) => m.title === 'Review')!;
+    const retro = before.find((m) => m.title === 'Retro')!;
+
+    await h.calendar.put(email, { id: 'r1', title: 'Review', startsAt: inDays(6), endsAt: inDays(6, 11), meetingUrl: 'https://zoom.us/j/111' });
+    await h.calendar.cancel(email, 'r2');
+    assert.equal((await h.notify(connectionId, 'forged')).status, 401);
+    assert.equal((await h.notify(connectionId)).status, 202);
+    const moved = await h.until('the reschedule arrives', async () => (await get(me, `/meetings/${review.id}`)).body, (m) => m.starts_at === inDays(6));
+    assert.equal(moved.id, review.id);
+    const cancelled = await h.until('the cancellation arrives', async () => (await get(me, `/meetings/${retro.id}`)).body, (m) => m.phase === 'cancelled');
+    assert.equal(cancelled.calendar_event.cancelled_at !== null, true);
+    const bot = (await get(me, `/bots/${moved.recordings[0].id}`)).body;
+    assert.equal(bot.join_at, inDays(6));
+  });
+
+  it('When the grant is revoked, then the connection reads error with calendar_connection.error; a new link reconnects it to syncing and active', async () => {
+    const me = await givenAccount(api);
+    const email = `cy-${Date.now()}@acme.test`;
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Cy', email } });
+    const back = await h.consent(link.url);
+    const connectionId = back.searchParams.get('calendar_connection_id')!;
+    const memberId = back.searchParams.get('member_id')!;
+    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    await h.calendar.revoke(email);
+    await h.notify(connectionId);
+    const errored = await h.until('the revocation shows', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (c) => c.status === 'error');
+    assert.equal(errored.error.code, 'access_revoked');
+    const relink = await h.createLink(me.key, { workspace_id: me.workspaceId, member_id: memberId });
+    const back2 = await h.consent(relink.url);
+    assert.equal(back2.searchParams.get('calendar_connection_id'), connectionId, 'the connection in error is reconnected');
+    const again = await h.until('synced again', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (c) => c.status === 'active');
+    assert.equal(again.error, null);
+    assert.deepEqual(await connectionEvents(me, connectionId), ['calendar_connection.connected', 'calendar_connection.error', 'calendar_connection.connected']);
+  });
+
+  it('When consent is refused or the state is bad, then the member returns with error=access_denied, or sees a clear page', async () => {
+    const me = await givenAccount(api);
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Dee', email: 'dee@acme.test' } });
+    const back = await h.consent(link.url, 'deny');
+    assert.equal(back.searchParams.get('error'), 'access_denied');
+    assert.equal(back.searchParams.get('member_id'), null);
+    const bad = await api.http.get('/connect/callback?code=sim.x&state=nonsense').redirects(0);
+    assert.equal(bad.status, 400);
+    assert.match(bad.headers['content-type'], /text\/html/);
+    assert.match(bad.text, /not valid/);
+    const unknown = await api.http.get('/connect/not-a-token').redirects(0);
+    assert.equal(unknown.status, 404);
+  });
+
+  it('When a connection is disconnected, or its member removed, then it reads disconnected with calendar_connection.disconnected and its workflow ends', async () => {
+    const me = await givenAccount(api);
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Eve', email: `eve-${Date.now()}@acme.test` } });
+    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    const res = await api.http.delete(`/api/v1/calendar_connections/${connectionId}`).set('Authorization', me.key);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.status, 'disconnected');
+    await t.env.client.workflow.getHandle(calendarSyncWorkflowId(connectionId)).result();
+    assert.deepEqual(await connectionEvents(me, connectionId), ['calendar_connection.connected', 'calendar_connection.disconnected']);
+
+    const link2 = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Fay', email: `fay-${Date.now()}@acme.test` } });
+    const back = await h.consent(link2.url);
+    const second = back.searchParams.get('calendar_connection_id')!;
+    await h.until('synced', async () => (await get(me, `/calendar_connections/${second}`)).body.status, (s) => s === 'active');
+    await api.http.delete(`/api/v1/members/${back.searchParams.get('member_id')}`).set('Authorization', me.key);
+    assert.equal((await get(me, `/calendar_connections/${second}`)).body.status, 'disconnected');
+    await t.env.client.workflow.getHandle(calendarSyncWorkflowId(second)).result();
+    const listed = await get(me, '/calendar_connections', { workspace_id: me.workspaceId, status: 'disconnected' });
+    assert.deepEqual(listed.body.data.map((c: { id: string }) => c.id).sort(), [connectionId, second].sort());
+  });
+});

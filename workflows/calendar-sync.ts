@@ -1,0 +1,72 @@
+import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { calendarChangedSignal, calendarDisconnectedSignal, calendarReconnectedSignal } from './signals';
+
+const { syncCalendar } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+});
+const { markActiveUnsynced, watchCalendar } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
+
+const FIRST_SYNC_GRACE_MS = 30 * 60_000;
+const SAFETY_NET = '15 minutes';
+
+export type CalendarSyncInput = { connectionId: string; connectedAt: string; firstSyncDone?: boolean };
+
+/**
+ * `calendar-connection/<cal>`: the life of one connection. The first sync lists the calendar
+ * (30 minutes after consent an unfinished first sync leaves the connection reading `active`);
+ * then incremental syncs on provider notifications and every 15 minutes as a safety net. A revoked
+ * grant parks it in `error` until a reconnect; a disconnect ends it. Continues as new to stay small.
+ */
+export async function calendarSync(input: CalendarSyncInput): Promise<void> {
+  let connectedAt = input.connectedAt;
+  let firstSyncDone = input.firstSyncDone ?? false;
+  let changed = false;
+  let reconnected = false;
+  let disconnected = false;
+  setHandler(calendarChangedSignal, () => {
+    changed = true;
+  });
+  setHandler(calendarReconnectedSignal, (at) => {
+    connectedAt = at;
+    reconnected = true;
+  });
+  setHandler(calendarDisconnectedSignal, () => {
+    disconnected = true;
+  });
+
+  while (!disconnected) {
+    if (reconnected) {
+      reconnected = false;
+      firstSyncDone = false;
+    }
+    changed = false;
+    let result;
+    if (!firstSyncDone) {
+      let finished = false;
+      const sync = syncCalendar({ connectionId: input.connectionId }).finally(() => {
+        finished = true;
+      });
+      const grace = Date.parse(connectedAt) + FIRST_SYNC_GRACE_MS - Date.now();
+      if (!(await condition(() => finished, Math.max(grace, 1)))) await markActiveUnsynced({ connectionId: input.connectionId });
+      result = await sync;
+      if (result.outcome === 'synced') {
+        firstSyncDone = true;
+        await watchCalendar({ connectionId: input.connectionId });
+      }
+    } else {
+      result = await syncCalendar({ connectionId: input.connectionId });
+    }
+    if (result.outcome === 'revoked' || result.outcome === 'gone') {
+      // In error (or disconnected): wait for a reconnect through a new link, or the end.
+      await condition(() => reconnected || disconnected);
+      continue;
+    }
+    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 2000) {
+      await continueAsNew<typeof calendarSync>({ connectionId: input.connectionId, connectedAt, firstSyncDone });
+    }
+    await condition(() => changed || reconnected || disconnected, SAFETY_NET);
+  }
+}
