@@ -40,6 +40,16 @@ const schema = z.object({
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   SETTINGS_FANOUT_BATCH: positiveInt.max(1000).default(200),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_OAUTH_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_GRAPH_URL: z.url().default('https://graph.microsoft.com/v1.0'),
 });
 
 export type Config = {
@@ -74,7 +84,11 @@ export type Config = {
   allowLoopbackWebhooks: boolean;
   /** Upcoming meetings re-resolved per activity when settings change (the fan-out's batch). */
   settingsFanoutBatch: number;
+  /** OAuth clients of the real calendar providers; null: that provider is simulated. */
+  calendars: { google: OAuthProviderConfig | null; microsoft: OAuthProviderConfig | null };
 };
+
+export type OAuthProviderConfig = { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; apiUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -129,6 +143,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
+    calendars: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authUrl: e.GOOGLE_OAUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, '') }
+          : null,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, authUrl: e.MICROSOFT_OAUTH_URL, tokenUrl: e.MICROSOFT_TOKEN_URL, apiUrl: e.MICROSOFT_GRAPH_URL.replace(/\/+$/, '') }
+          : null,
+    },
     allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,
   };
 }

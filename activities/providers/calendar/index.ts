@@ -1,6 +1,8 @@
 import type { Orm } from '../../../db/orm';
 import type { CalendarProviderName } from '../../../db/entities';
 import type { Config } from '../../../runtime/config';
+import { GoogleCalendarProvider } from './google';
+import { MicrosoftCalendarProvider } from './microsoft';
 import { SimulatedCalendarProvider } from './simulated';
 import type { CalendarProvider } from './types';
 
@@ -14,5 +16,9 @@ export function appUrlOf(config: Config, apiBaseUrl: () => string): () => string
 /** Google and Microsoft when their OAuth clients are configured; the simulated calendar otherwise. */
 export function createCalendarProviders(config: Config, orm: Orm, appUrl: () => string): CalendarProviders {
   const simulated = new SimulatedCalendarProvider(orm, appUrl);
-  return { google: simulated, microsoft: simulated };
+  const { google, microsoft } = config.calendars;
+  return {
+    google: google ? new GoogleCalendarProvider(google) : simulated,
+    microsoft: microsoft ? new MicrosoftCalendarProvider(microsoft) : simulated,
+  };
 }
