@@ -10,19 +10,23 @@ const { syncCalendar } = proxyActivities<Activities>({
 const { markActiveUnsynced, watchCalendar } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
 
 const FIRST_SYNC_GRACE_MS = 30 * 60_000;
+/** Push channels expire (Google's after about a week, Graph subscriptions after about three days): watch again before. */
+const REWATCH_MS = 2 * 86_400_000;
 const SAFETY_NET = '15 minutes';
 
-export type CalendarSyncInput = { connectionId: string; connectedAt: string; firstSyncDone?: boolean };
+export type CalendarSyncInput = { connectionId: string; connectedAt: string; firstSyncDone?: boolean; watchedAt?: number };
 
 /**
  * `calendar-connection/<cal>`: the life of one connection. The first sync lists the calendar
  * (30 minutes after consent an unfinished first sync leaves the connection reading `active`);
- * then incremental syncs on provider notifications and every 15 minutes as a safety net. A revoked
+ * then incremental syncs on provider notifications and every 15 minutes as a safety net, watching
+ * the calendar for notifications again every two days (channels expire). A revoked
  * grant parks it in `error` until a reconnect; a disconnect ends it. Continues as new to stay small.
  */
 export async function calendarSync(input: CalendarSyncInput): Promise<void> {
   let connectedAt = input.connectedAt;
   let firstSyncDone = input.firstSyncDone ?? false;
+  let watchedAt = input.watchedAt ?? 0;
   let changed = false;
   let reconnected = false;
   let disconnected = false;
@@ -52,12 +56,13 @@ export async function calendarSync(input: CalendarSyncInput): Promise<void> {
       const grace = Date.parse(connectedAt) + FIRST_SYNC_GRACE_MS - Date.now();
       if (!(await condition(() => finished, Math.max(grace, 1)))) await markActiveUnsynced({ connectionId: input.connectionId });
       result = await sync;
-      if (result.outcome === 'synced') {
-        firstSyncDone = true;
-        await watchCalendar({ connectionId: input.connectionId });
-      }
+      if (result.outcome === 'synced') firstSyncDone = true;
     } else {
       result = await syncCalendar({ connectionId: input.connectionId });
+    }
+    if (result.outcome === 'synced' && Date.now() - watchedAt > REWATCH_MS) {
+      await watchCalendar({ connectionId: input.connectionId });
+      watchedAt = Date.now();
     }
     if (result.outcome === 'revoked' || result.outcome === 'gone') {
       // In error (or disconnected): wait for a reconnect through a new link, or the end.
@@ -65,7 +70,7 @@ export async function calendarSync(input: CalendarSyncInput): Promise<void> {
       continue;
     }
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 2000) {
-      await continueAsNew<typeof calendarSync>({ connectionId: input.connectionId, connectedAt, firstSyncDone });
+      await continueAsNew<typeof calendarSync>({ connectionId: input.connectionId, connectedAt, firstSyncDone, watchedAt });
     }
     await condition(() => changed || reconnected || disconnected, SAFETY_NET);
   }

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SimulatedCalendar, SimulatedCalendarProvider } from '../../activities/providers/calendar/simulated';
+import type { CalendarProvider } from '../../activities/providers/calendar/types';
+import { givenAccount, givenApi, type TestApi } from '../support/api';
+import { calendarHelpers, inDays } from '../support/calendars';
+import { freshDatabase } from '../support/db';
+import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+
+// A provider that answers 503 until the test lets it through: the first sync keeps retrying (with
+// Temporal's back-off, server-side timers the test server can skip) and outlasts 30 minutes.
+let available = false;
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let t: TemporalHarness;
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+let h: ReturnType<typeof calendarHelpers>;
+
+before(async () => {
+  db = await freshDatabase();
+  t = await timeSkipping();
+  const simulated = new SimulatedCalendarProvider(db.orm, () => 'http://api.test');
+  const slow: CalendarProvider = {
+    authorizeUrl: (i) => simulated.authorizeUrl(i),
+    exchangeCode: (i) => simulated.exchangeCode(i),
+    listChanges: async (i) => {
+      if (!available) throw new Error('503 Service Unavailable (the provider is overloaded)');
+      return simulated.listChanges(i);
+    },
+  };
+  worker = await startWorker(t, db.orm, { providers: { calendars: { google: slow, microsoft: slow } } });
+  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
+  h = calendarHelpers(api, new SimulatedCalendar(db.orm));
+});
+after(async () => {
+  await worker.stop();
+  await t.teardown();
+  await db.drop();
+});
+
+describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
+  it('When the first sync is still running 30 minutes after consent, then the connection reads active with last_synced_at null, and the sync goes on to finish', async () => {
+    const me = await givenAccount(api);
+    const email = `slow-${Date.now()}@acme.test`;
+    await h.calendar.put(email, { id: 's1', title: 'Later', startsAt: inDays(2), endsAt: inDays(2, 11), meetingUrl: 'https://meet.google.com/sss-tttt-uuu' });
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Slow', email } });
+    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+    const get = async () => (await api.http.get(`/api/v1/calendar_connections/${connectionId}`).set('Authorization', me.key)).body;
+    assert.equal((await get()).status, 'syncing');
+    await t.env.sleep('31 minutes');
+    const early = await h.until('active before the first sync ends', get, (c) => c.status === 'active');
+    assert.equal(early.last_synced_at, null);
+    available = true;
+    await t.env.sleep('11 minutes'); // the longest back-off between two attempts is 10 minutes
+    const done = await h.until('the first sync finishes', get, (c) => c.last_synced_at !== null);
+    assert.equal(done.status, 'active');
+    const meetings = (await api.http.get('/api/v1/meetings').query({ workspace_id: me.workspaceId }).set('Authorization', me.key)).body.data;
+    assert.deepEqual(meetings.map((m: { title: string }) => m.title), ['Later']);
+  });
+});
