@@ -61,7 +61,8 @@ export async function calendarSync(input: CalendarSyncInput): Promise<void> {
       result = await syncCalendar({ connectionId: input.connectionId });
     }
     if (result.outcome === 'synced' && Date.now() - watchedAt > REWATCH_MS) {
-      await watchCalendar({ connectionId: input.connectionId });
+      // Best effort: without notifications the 15-minute safety net still syncs.
+      await watchCalendar({ connectionId: input.connectionId }).catch(() => undefined);
       watchedAt = Date.now();
     }
     if (result.outcome === 'revoked' || result.outcome === 'gone') {
