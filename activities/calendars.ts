@@ -106,9 +106,14 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
         const done = page.nextPageToken === null;
         const next = page;
         const stillConnected = await orm.em.fork().transactional(async (em) => {
-          const c = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: 4 });
-          if (c.status === 'disconnected') return false;
-          for (const e of next.events) await apply(em, c, e);
+          const locked = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: 4 });
+          if (locked.status === 'disconnected') return false;
+          for (const e of next.events) {
+            await apply(em, locked, e);
+            // Each event's writes are flushed: forget them, so flushes stay small on a page of 250.
+            em.clear();
+          }
+          const c = await em.findOneOrFail(CalendarConnection, { id: start.id });
           if (next.tokens) {
             tokens = next.tokens;
             c.tokens = providers.vault.seal(next.tokens);

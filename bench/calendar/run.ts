@@ -1,0 +1,168 @@
+/**
+ * bench/calendar: (1) the first sync of a simulated calendar with 10,000 upcoming events through the
+ * real path (sync workflow on a dev server, a worker in this process, one meeting per event): time
+ * and peak memory; (2) POST /calendar_events throughput across 10 workspaces.
+ *   npm run bench:calendar [-- --events 10000 --seconds 10 --connections 10]
+ * Recording is turned off in the bench workspaces, so no bot workflows are started: this measures
+ * the calendar path itself. Loopback only; each part is bounded.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { createProviders } from '../../activities/providers';
+import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
+import { startApi } from '../../api/server';
+import { createUser } from '../../db/accounts';
+import { CalendarConnection, Settings } from '../../db/entities';
+import { newId } from '../../domain/ids';
+import { loadConfig } from '../../runtime/config';
+import { createLogger } from '../../runtime/logger';
+import { freePort } from '../../runtime/net';
+import { startDevServer } from '../../runtime/temporal-servers';
+import { LocalStorage } from '../../runtime/storage';
+import { createWorker, installTemporalLogging } from '../../worker';
+import { calendarSyncWorkflowId } from '../../workflows/signals';
+import { benchDatabase } from '../support';
+
+const SECRET = 'bench-signing-secret-of-at-least-32-characters';
+
+async function main() {
+  const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+  const eventCount = Number(values.events);
+  const seconds = Number(values.seconds);
+  const log = createLogger('warn');
+  installTemporalLogging(log);
+  const db = await benchDatabase('calendar');
+  const { orm } = db;
+  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
+  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', SIGNING_SECRET: SECRET, RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '1000000' });
+  const connection = await Connection.connect({ address: temporal.address });
+  const client = new Client({ connection });
+  const native = await NativeConnection.connect({ address: temporal.address });
+  const providers = createProviders(config, client, 'bench', orm);
+  const worker = await createWorker({ connection: native, namespace: 'default', taskQueue: 'bench', orm, log, temporal: client, providers, storage: new LocalStorage(path.join(db.tmp, 'media')), allowLoopbackWebhooks: false });
+  const running = worker.run();
+  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(path.join(db.tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
+  const lines = [`bench/calendar: node ${process.version}, ${os.cpus().length} cores, dev server, worker and API in this process`];
+
+  /** A workspace whose own settings turn recording off (no bots), and a member. */
+  const workspace = async (n: number) => {
+    const { workspace_id, api_key } = await createUser(orm.em.fork(), { email: `bench-${n}-${Date.now()}@example.com`, workspaceName: `Bench ${n}` });
+    const em = orm.em.fork();
+    const own = await em.findOneOrFail(Settings, { ownKind: 'workspace', ownId: workspace_id! });
+    own.values = { 'recording.enabled': false };
+    const member = await fetch(`${api.baseUrl}/members`, { method: 'POST', headers: { Authorization: api_key, 'Content-Type': 'application/json' }, body: JSON.stringify({ workspace_id, name: 'Member', email: `m${n}@acme.test` }) }).then((r) => r.json() as Promise<{ id: string }>);
+    await em.flush();
+    return { workspaceId: workspace_id!, key: api_key, memberId: member.id };
+  };
+
+  try {
+    // 1. First sync of a 10,000-event calendar.
+    const ws = await workspace(0);
+    const email = 'big-calendar@acme.test';
+    const calendar = new SimulatedCalendar(orm);
+    const day = 86_400_000;
+    const seeded = Date.now();
+    await calendar.putMany(
+      email,
+      Array.from({ length: eventCount }, (_, i) => ({
+        id: `ev${i}`,
+        title: `Meeting ${i}`,
+        startsAt: new Date(Date.now() + day + i * 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + day + i * 3_600_000 + 1_800_000).toISOString(),
+        meetingUrl: `https://meet.google.com/abc-defg-${String(i).padStart(3, '0')}`,
+        organizer: { name: 'Member', email },
+        attendees: [
+          { name: null, email, response: 'accepted' },
+          { name: null, email: `guest${i % 50}@else.test`, response: 'needs_action' },
+        ],
+      })),
+    );
+    await orm.em.fork().execute('insert into simulated_calendar_accounts (account_email) values (?) on conflict do nothing', [email]);
+    const seedSeconds = (Date.now() - seeded) / 1000;
+    const now = new Date();
+    const conn = Object.assign(new CalendarConnection(), {
+      id: newId('calendarConnection'),
+      workspaceId: ws.workspaceId,
+      memberId: ws.memberId,
+      provider: 'google' as const,
+      accountEmail: email,
+      tokens: providers.vault.seal({ access_token: `sim-${email}`, refresh_token: null, expires_at: null }),
+      connectedAt: now,
+      createdAt: now,
+    });
+    await orm.em.fork().persist(conn).flush();
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 100);
+    const started = Date.now();
+    await client.workflow.start('calendarSync', { workflowId: calendarSyncWorkflowId(conn.id), taskQueue: 'bench', args: [{ connectionId: conn.id, connectedAt: now.toISOString() }] });
+    for (;;) {
+      const c = await orm.em.fork().findOneOrFail(CalendarConnection, { id: conn.id });
+      if (c.lastSyncedAt) break;
+      if (Date.now() - started > 30 * 60_000) throw new Error('the first sync did not finish within 30 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const syncSeconds = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const [{ n }] = await orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from meetings where workspace_id = ?', [ws.workspaceId]);
+    lines.push(
+      `first sync: ${eventCount} events (seeded in ${seedSeconds.toFixed(1)} s) → ${n} meetings in ${syncSeconds.toFixed(1)} s = ${(eventCount / syncSeconds).toFixed(0)} events/s; process peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB`,
+    );
+    await client.workflow.getHandle(calendarSyncWorkflowId(conn.id)).terminate('bench over');
+
+    // 2. POST /calendar_events across 10 workspaces.
+    const spaces = await Promise.all(Array.from({ length: 10 }, (_, i) => workspace(i + 1)));
+    let counter = 0;
+    const result = await autocannon({
+      url: `${api.baseUrl}/calendar_events`,
+      method: 'POST',
+      duration: seconds,
+      connections: Number(values.connections),
+      headers: { 'Content-Type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req) => {
+            const i = counter++;
+            const w = spaces[i % spaces.length]!;
+            const starts = new Date(Date.now() + day + (i % 1000) * 3_600_000);
+            return {
+              ...req,
+              headers: { ...req.headers, Authorization: w.key },
+              body: JSON.stringify({
+                workspace_id: w.workspaceId,
+                member_id: w.memberId,
+                ical_uid: `push-${i}@bench`,
+                title: `Push ${i}`,
+                starts_at: starts.toISOString(),
+                ends_at: new Date(starts.getTime() + 1_800_000).toISOString(),
+                meeting_url: 'https://zoom.us/j/123456789',
+                attendees: [{ email: `m${(i % 10) + 1}@acme.test` }, { email: `guest${i % 50}@else.test` }],
+              }),
+            };
+          },
+        },
+      ],
+    });
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
+    lines.push(`POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} requests)`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await api.stop();
+    worker.shutdown();
+    await running;
+    await native.close();
+    await connection.close();
+    await temporal.stop();
+    await db.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack}\n`);
+  process.exit(1);
+});
