@@ -14,7 +14,14 @@ const FIRST_SYNC_GRACE_MS = 30 * 60_000;
 const REWATCH_MS = 2 * 86_400_000;
 const SAFETY_NET = '15 minutes';
 
-export type CalendarSyncInput = { connectionId: string; connectedAt: string; firstSyncDone?: boolean; watchedAt?: number };
+export type CalendarSyncInput = {
+  connectionId: string;
+  connectedAt: string;
+  firstSyncDone?: boolean;
+  watchedAt?: number;
+  /** History events after which it continues as new (default 2,000). */
+  historyLimit?: number;
+};
 
 /**
  * `calendar-connection/<cal>`: the life of one connection. The first sync lists the calendar
@@ -70,8 +77,9 @@ export async function calendarSync(input: CalendarSyncInput): Promise<void> {
       await condition(() => reconnected || disconnected);
       continue;
     }
-    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 2000) {
-      await continueAsNew<typeof calendarSync>({ connectionId: input.connectionId, connectedAt, firstSyncDone, watchedAt });
+    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.historyLimit ?? 2000)) {
+      // The new run syncs first thing, so a notification that arrived just now is not lost.
+      await continueAsNew<typeof calendarSync>({ ...input, connectedAt, firstSyncDone, watchedAt });
     }
     await condition(() => changed || reconnected || disconnected, SAFETY_NET);
   }

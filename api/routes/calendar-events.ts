@@ -1,6 +1,11 @@
 import { upsertCalendarEvent } from '../../db/calendar-events';
 import { Member } from '../../db/entities';
-import { hitCounter } from '../../db/rate-limits';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hitCounter, slidingWindowWait } from '../../db/rate-limits';
+import { persistOwnSettings } from '../../db/settings';
+import { newId } from '../../domain/ids';
+import { mergeMetadata } from '../../domain/metadata';
+import type { RequestCtx } from '../context';
 import { ValidationFailed } from '../../domain/errors';
 import { normaliseMeetingUrl } from '../../domain/meetings/url';
 import { temporalBotScheduler } from '../../runtime/bot-scheduler';
@@ -14,6 +19,21 @@ import { z } from '../zod';
 const RESPONSES = ['accepted', 'needs_action', 'declined', 'tentative'] as const;
 const when = z.iso.datetime({ offset: true });
 
+/** The member named by email in a push, created when the workspace has none (spec: Limits, members created by a pushed event count). */
+async function memberFromData(ctx: RequestCtx, em: EntityManager, workspaceId: string, data: { name: string; email: string; metadata?: unknown }): Promise<Member> {
+  const found = await em.findOne(Member, { workspaceId, email: { $ilike: data.email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
+  if (found) return found;
+  const { membersPerHour } = ctx.deps.config.rateLimits;
+  const wait = await slidingWindowWait(em, 'members', workspaceId, membersPerHour, 3600);
+  if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`);
+  const now = new Date();
+  const member = Object.assign(new Member(), { id: newId('member'), workspaceId, name: data.name, email: data.email, metadata: data.metadata === undefined ? {} : mergeMetadata({}, data.metadata), createdAt: now, updatedAt: now });
+  em.persist(member);
+  await em.flush();
+  await persistOwnSettings(em, { kind: 'member', id: member.id, workspaceId });
+  return member;
+}
+
 export const pushCalendarEvent = defineRoute({
   method: 'post',
   path: '/calendar_events',
@@ -24,6 +44,10 @@ export const pushCalendarEvent = defineRoute({
   body: z.strictObject({
     workspace_id: workspaceIdInput,
     member_id: z.string().nullable().optional().openapi({ description: 'The member whose calendar holds the event (a member-role key pushes for its own member).' }),
+    member_data: z
+      .strictObject({ name: z.string().trim().min(1).max(100), email: z.email(), metadata: metadataInput.optional() })
+      .optional()
+      .openapi({ description: 'Instead of member_id: the member with this email, created when the workspace has none (counts toward the hourly member limit).' }),
     ical_uid: z.string().trim().min(1).max(1024),
     recurring: z.boolean().optional().openapi({ description: 'Whether the event belongs to a recurring series (default false).' }),
     original_starts_at: when.optional().openapi({ description: 'For an occurrence of a recurring event: its original start (iCalendar RECURRENCE-ID).' }),
@@ -50,6 +74,8 @@ export const pushCalendarEvent = defineRoute({
     const issues = [];
     if (endsAt && endsAt < startsAt) issues.push({ code: 'invalid', field: 'ends_at', message: 'ends_at must not be before starts_at.' });
     let memberId = body.member_id ?? null;
+    if (body.member_data && body.member_id) issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
+    if (body.member_data && access.role === 'member') throw unauthorized();
     if (access.role === 'member') memberId = access.memberId;
     if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
       issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
@@ -62,6 +88,7 @@ export const pushCalendarEvent = defineRoute({
     const result = await ctx.em.transactional(async (em) => {
       const hit = await hitCounter(em, `calendar_events:${workspace.id}`, 60);
       if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
+      if (body.member_data) memberId = (await memberFromData(ctx, em, workspace.id, body.member_data)).id;
       return upsertCalendarEvent(
         em,
         workspace.id,

@@ -225,4 +225,22 @@ describe('pushed calendar events', () => {
     assert.equal(over.body.errors[0].code, 'rate_limited');
     assert.equal(String(over.body.retry_in_seconds), over.headers['retry-after']);
   });
+
+  it('When a push names its member by member_data, then the member is found by email or created, and created members count toward the hourly member limit', async () => {
+    const limited = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_MEMBERS_PER_HOUR: '1' } });
+    const me = await givenAccount(limited);
+    const send = (email: string) =>
+      limited.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...event({ meeting_url: null }), member_data: { name: 'Hal', email } });
+    const first = await send('hal@acme.test');
+    assert.equal(first.status, 201);
+    const meeting = (await limited.http.get(`/api/v1/meetings/${first.body.meeting_id}`).set('Authorization', me.key)).body;
+    const member = (await limited.http.get(`/api/v1/members/${meeting.member_id}`).set('Authorization', me.key)).body;
+    assert.deepEqual([member.name, member.email], ['Hal', 'hal@acme.test']);
+    assert.equal((await send('HAL@acme.test')).status, 201, 'the same member, found by email');
+    const over = await send('ivy@acme.test');
+    assert.equal(over.status, 429);
+    assert.equal(over.body.errors[0].code, 'rate_limited');
+    const both = await limited.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...event(), member_id: member.id, member_data: { name: 'X', email: 'x@acme.test' } });
+    assert.deepEqual(both.body.errors.map((e: { field: string }) => e.field), ['member_data']);
+  });
 });

@@ -153,4 +153,26 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const listed = await get(me, '/calendar_connections', { workspace_id: me.workspaceId, status: 'disconnected' });
     assert.deepEqual(listed.body.data.map((c: { id: string }) => c.id).sort(), [connectionId, second].sort());
   });
+
+  it('When the workflow has a long history, then it continues as new and keeps syncing', async () => {
+    const me = await givenAccount(api);
+    const email = `gus-${Date.now()}@acme.test`;
+    await h.calendar.put(email, { id: 'g1', title: 'Start', startsAt: inDays(2), endsAt: inDays(2, 11) });
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Gus', email } });
+    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+    const c = await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (x) => x.status === 'active');
+    // The same connection's workflow, restarted with a small history limit.
+    const workflowId = calendarSyncWorkflowId(connectionId);
+    await t.env.client.workflow.getHandle(workflowId).terminate('restart with a small history limit');
+    const handle = await t.env.client.workflow.start('calendarSync', { workflowId, taskQueue: t.taskQueue, args: [{ connectionId, connectedAt: c.connected_at, firstSyncDone: true, historyLimit: 30 }] });
+    for (let i = 0; i < 6; i++) {
+      await h.calendar.put(email, { id: `g${i + 2}`, title: `Change ${i}`, startsAt: inDays(3 + i), endsAt: inDays(3 + i, 11) });
+      assert.equal((await h.notify(connectionId)).status, 202);
+      await h.until(`change ${i} applied`, () => meetingsOf(me), (ms) => ms.some((m) => m.title === `Change ${i}`));
+    }
+    const now = await t.env.client.workflow.getHandle(workflowId).describe();
+    assert.notEqual(now.runId, handle.firstExecutionRunId, 'a later run of the same workflow');
+    assert.equal(now.status.name, 'RUNNING');
+    assert.equal((await get(me, `/calendar_connections/${connectionId}`)).body.status, 'active');
+  });
 });
