@@ -26,8 +26,11 @@ function linkOf(url: string | null): string | null {
 export function createCalendarActivities({ orm, log, temporal, taskQueue, providers }: ActivityDeps) {
   const scheduler = temporalBotScheduler(temporal, taskQueue);
 
-  /** One provider event onto its meeting (created, updated or cancelled), remembering which meeting it became. */
-  async function apply(em: EntityManager, c: CalendarConnection, e: ProviderCalendarEvent): Promise<void> {
+  /**
+   * One provider event onto its meeting (created, updated or cancelled), remembering which meeting it
+   * became and, during a full listing, that this listing saw it.
+   */
+  async function apply(em: EntityManager, c: CalendarConnection, e: ProviderCalendarEvent, listing: string | null): Promise<void> {
     const [link] = await em.execute<{ meeting_id: string }[]>('select meeting_id from calendar_event_links where connection_id = ? and provider_event_id = ?', [c.id, e.id]);
     if (e.cancelled || !e.startsAt) {
       if (!link) return; // never seen: nothing to cancel
@@ -57,10 +60,31 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
       scheduler,
     );
     await em.execute(
-      `insert into calendar_event_links (connection_id, provider_event_id, meeting_id) values (?, ?, ?)
-       on conflict (connection_id, provider_event_id) do update set meeting_id = excluded.meeting_id`,
-      [c.id, e.id, meeting.id],
+      `insert into calendar_event_links (connection_id, provider_event_id, meeting_id, listing) values (?, ?, ?, ?)
+       on conflict (connection_id, provider_event_id) do update set meeting_id = excluded.meeting_id, listing = coalesce(excluded.listing, calendar_event_links.listing)`,
+      [c.id, e.id, meeting.id, listing],
     );
+  }
+
+  /**
+   * After a full listing: upcoming meetings this connection found before that the listing no longer
+   * has were deleted in between (a full listing reports no deletions), so they are cancelled, unless
+   * another calendar still holds them.
+   */
+  async function cancelVanished(em: EntityManager, c: CalendarConnection, listing: string): Promise<number> {
+    const gone = await em.execute<{ meeting_id: string }[]>(
+      `select l.meeting_id from calendar_event_links l join meetings m on m.id = l.meeting_id
+        where l.connection_id = ? and (l.listing is null or l.listing <> ?) and m.cancelled_at is null and m.starts_at > now()
+          and not exists (select 1 from calendar_event_links o where o.meeting_id = l.meeting_id and o.connection_id <> l.connection_id)`,
+      [c.id, listing],
+    );
+    for (const { meeting_id } of gone) {
+      await changeMeeting(em, meeting_id, (m) => {
+        m.cancelledAt ??= new Date();
+      });
+      await reconcileCalendarBot(em, meeting_id, scheduler);
+    }
+    return gone.length;
   }
 
   return {
@@ -76,12 +100,15 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
       if (!start || start.status === 'disconnected' || start.status === 'error') return { outcome: 'gone', events: 0 };
       const provider = providers.calendars[start.provider];
       let tokens = providers.vault.open<CalendarTokens>(start.tokens);
-      const resumed = (ctx.info.heartbeatDetails ?? null) as { cursor: string | null; pageToken: string | null } | null;
+      const resumed = (ctx.info.heartbeatDetails ?? null) as { cursor: string | null; pageToken: string | null; listing: string | null } | null;
       let cursor = resumed ? resumed.cursor : start.syncCursor;
       let pageToken = resumed?.pageToken ?? null;
+      // A full listing (first sync, or after an expired cursor) has an id its links are marked with.
+      const newListing = () => `${start.id}:${Date.now()}`;
+      let listing = resumed ? resumed.listing : cursor === null ? newListing() : null;
       let events = 0;
       for (;;) {
-        ctx.heartbeat({ cursor, pageToken });
+        ctx.heartbeat({ cursor, pageToken, listing });
         let page;
         try {
           page = await provider.listChanges({ tokens, cursor, pageToken });
@@ -90,6 +117,7 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
             log.info({ calendar_connection_id: start.id }, 'sync cursor expired: listing the whole calendar again');
             cursor = null;
             pageToken = null;
+            listing = newListing();
             continue;
           }
           if (err instanceof CalendarAccessRevoked) {
@@ -109,7 +137,7 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
           const locked = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: 4 });
           if (locked.status === 'disconnected') return false;
           for (const e of next.events) {
-            await apply(em, locked, e);
+            await apply(em, locked, e, listing);
             // Each event's writes are flushed: forget them, so flushes stay small on a page of 250.
             em.clear();
           }
@@ -117,6 +145,10 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
           if (next.tokens) {
             tokens = next.tokens;
             c.tokens = providers.vault.seal(next.tokens);
+          }
+          if (done && listing && c.lastSyncedAt) {
+            const cancelled = await cancelVanished(em, c, listing);
+            if (cancelled) log.info({ calendar_connection_id: c.id, meetings: cancelled }, 'meetings whose events vanished during a full listing were cancelled');
           }
           if (done) {
             const status = c.status === 'syncing' ? 'active' : c.status;

@@ -43,8 +43,10 @@ export class Migration20261122050000_calendar_connections extends Migration {
         connection_id text not null references calendar_connections(id),
         provider_event_id text not null,
         meeting_id text not null references meetings(id),
+        listing text,
         primary key (connection_id, provider_event_id)
       );
+      create index calendar_event_links_meeting on calendar_event_links (meeting_id);
       create table simulated_calendar_events (
         account_email text not null,
         event_id text not null,

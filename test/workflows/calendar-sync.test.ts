@@ -175,4 +175,23 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     assert.equal(now.status.name, 'RUNNING');
     assert.equal((await get(me, `/calendar_connections/${connectionId}`)).body.status, 'active');
   });
+
+  it('When the sync cursor expired, then the calendar is listed again and a meeting whose event vanished meanwhile is cancelled', async () => {
+    const me = await givenAccount(api);
+    const email = `hy-${Date.now()}@acme.test`;
+    await h.calendar.put(email, { id: 'k1', title: 'Keep', startsAt: inDays(2), endsAt: inDays(2, 11) });
+    await h.calendar.put(email, { id: 'k2', title: 'Vanish', startsAt: inDays(3), endsAt: inDays(3, 11) });
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Hy', email } });
+    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    const vanish = (await meetingsOf(me)).find((m) => m.title === 'Vanish')!;
+    // The provider forgets the cursor, and the event is deleted meanwhile.
+    await h.calendar.cancel(email, 'k2');
+    await db.orm.em.fork().execute(`update calendar_connections set sync_cursor = 'expired' where id = ?`, [connectionId]);
+    await h.notify(connectionId);
+    const cancelled = await h.until('the vanished event cancels its meeting', async () => (await get(me, `/meetings/${vanish.id}`)).body, (m) => m.phase === 'cancelled');
+    assert.ok(cancelled.calendar_event.cancelled_at);
+    const keep = (await meetingsOf(me)).find((m) => m.title === 'Keep');
+    assert.ok(keep, 'the event still in the calendar keeps its meeting');
+  });
 });
