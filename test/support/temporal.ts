@@ -100,3 +100,27 @@ export async function startWorker(
     },
   };
 }
+
+/**
+ * The whole service for a workflow test: a fresh database, a Temporal server of the given kind, a
+ * worker with the real workflows (providers overridable) and the API on it. `close` stops all.
+ */
+export async function serviceFixture(opts: { server: 'dev' | 'time-skipping'; env?: Record<string, string>; providers?: Partial<Providers> }) {
+  const { freshDatabase } = await import('./db');
+  const { givenApi } = await import('./api');
+  const db = await freshDatabase();
+  const t = opts.server === 'dev' ? await devServer() : await timeSkipping();
+  const worker = await startWorker(t, db.orm, { providers: opts.providers });
+  const api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ...opts.env } });
+  return {
+    db,
+    t,
+    worker,
+    api,
+    async close() {
+      await worker.stop();
+      await t.teardown();
+      await db.drop();
+    },
+  };
+}

@@ -1,27 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
-import { freshDatabase } from '../support/db';
-import { devServer, startWorker, type TemporalHarness } from '../support/temporal';
+import { givenAccount, givenApi, grant } from '../support/api';
+import { serviceFixture } from '../support/temporal';
 
 // A dev server (real time) with a worker: calendar bots are real bot workflows waiting to join
 // days from now; cancellations and reschedules reach them as signals.
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
+let api: typeof f.api;
 
 before(async () => {
-  db = await freshDatabase();
-  t = await devServer();
-  worker = await startWorker(t, db.orm);
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
+  f = await serviceFixture({ server: 'dev' });
+  ({ db, t, api } = f);
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+after(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const DAY = 86_400_000;

@@ -2,42 +2,35 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SimulatedCalendar, SimulatedCalendarProvider } from '../../activities/providers/calendar/simulated';
 import type { CalendarProvider } from '../../activities/providers/calendar/types';
-import { givenAccount, givenApi, type TestApi } from '../support/api';
+import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
-import { freshDatabase } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { serviceFixture } from '../support/temporal';
 
 // A provider that answers 503 until the test lets it through: the first sync keeps retrying (with
 // Temporal's back-off, server-side timers the test server can skip) and outlasts 30 minutes.
 let available = false;
+let simulated: SimulatedCalendarProvider | null = null;
+const slow: CalendarProvider = {
+  authorizeUrl: (i) => simulated!.authorizeUrl(i),
+  exchangeCode: (i) => simulated!.exchangeCode(i),
+  listChanges: async (i) => {
+    if (!available) throw new Error('503 Service Unavailable (the provider is overloaded)');
+    return simulated!.listChanges(i);
+  },
+};
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+let api: typeof f.api;
+let t: typeof f.t;
 let h: ReturnType<typeof calendarHelpers>;
 
 before(async () => {
-  db = await freshDatabase();
-  t = await timeSkipping();
-  const simulated = new SimulatedCalendarProvider(db.orm, () => 'http://api.test');
-  const slow: CalendarProvider = {
-    authorizeUrl: (i) => simulated.authorizeUrl(i),
-    exchangeCode: (i) => simulated.exchangeCode(i),
-    listChanges: async (i) => {
-      if (!available) throw new Error('503 Service Unavailable (the provider is overloaded)');
-      return simulated.listChanges(i);
-    },
-  };
-  worker = await startWorker(t, db.orm, { providers: { calendars: { google: slow, microsoft: slow } } });
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
-  h = calendarHelpers(api, new SimulatedCalendar(db.orm));
+  f = await serviceFixture({ server: 'time-skipping', providers: { calendars: { google: slow, microsoft: slow } } });
+  ({ api, t } = f);
+  simulated = new SimulatedCalendarProvider(f.db.orm, () => 'http://api.test');
+  h = calendarHelpers(api, new SimulatedCalendar(f.db.orm));
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+after(() => f.close());
 
 describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
   it('When the first sync is still running 30 minutes after consent, then the connection reads active with last_synced_at null, and the sync goes on to finish', async () => {

@@ -2,29 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { givenAccount, givenApi, type TestApi } from '../support/api';
+import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
-import { freshDatabase } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { serviceFixture } from '../support/temporal';
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
+let api: typeof f.api;
 let h: ReturnType<typeof calendarHelpers>;
 
 before(async () => {
-  db = await freshDatabase();
-  t = await timeSkipping();
-  worker = await startWorker(t, db.orm);
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
+  f = await serviceFixture({ server: 'time-skipping' });
+  ({ db, t, api } = f);
   h = calendarHelpers(api, new SimulatedCalendar(db.orm));
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+after(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const get = (me: Account, path: string, query: Record<string, unknown> = {}) => api.http.get(`/api/v1${path}`).set('Authorization', me.key).query(query);

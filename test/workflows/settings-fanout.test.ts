@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { givenAccount, givenApi, type TestApi } from '../support/api';
-import { freshDatabase } from '../support/db';
-import { devServer, startWorker, type TemporalHarness } from '../support/temporal';
+import { givenAccount } from '../support/api';
+import { serviceFixture } from '../support/temporal';
 
 // A dev server (real time): the fan-out runs as soon as it is signalled, while bots that join a week
 // from now keep their meetings upcoming (on the time-skipping server, waiting for the fan-out could
 // skip time to their join). Batches of 2, so a pass takes several activities.
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
+let api: typeof f.api;
 
 before(async () => {
-  db = await freshDatabase();
-  t = await devServer();
-  worker = await startWorker(t, db.orm);
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, SETTINGS_FANOUT_BATCH: '2' } });
+  f = await serviceFixture({ server: 'dev', env: { SETTINGS_FANOUT_BATCH: '2' } });
+  ({ db, t, api } = f);
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+after(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const WEEK = 7 * 86_400_000;
