@@ -1,4 +1,7 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+
+/** How long an activity waits for the row of a transaction that started its workflow to commit. */
+export const COMMIT_GRACE_MS = 30_000;
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { changeMeeting, meetingWithBots } from '../db/meetings';
 import { settingsForMeeting } from '../db/settings';
@@ -69,8 +72,15 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     async launchBot(
       botId: string,
     ): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' } | { outcome: 'recording_disabled' }> {
-      const ctx = await launchContext(botId);
-      // The request that created the bot rolled back after starting its workflow: nothing to do.
+      // The bot's workflow starts before the transaction that creates the bot commits (a page of a
+      // calendar sync may take a while): wait for the row a little before deciding it rolled back.
+      let ctx = await launchContext(botId);
+      for (let waited = 0; !ctx && waited < COMMIT_GRACE_MS; waited += 1000) {
+        await new Promise((r) => setTimeout(r, 1000));
+        Context.current().heartbeat();
+        ctx = await launchContext(botId);
+      }
+      // The transaction that created the bot rolled back after starting its workflow: nothing to do.
       if (!ctx) return { outcome: 'gone' };
       const { bot, meeting, settings } = ctx;
       if (!settings.recording.enabled) {

@@ -4,10 +4,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { reconcileCalendarBot } from '../db/calendar-bots';
 import { moveConnection } from '../db/calendar-connections';
 import { upsertCalendarEvent } from '../db/calendar-events';
-import { CalendarConnection } from '../db/entities';
+import { CalendarConnection, Meeting } from '../db/entities';
 import { changeMeeting } from '../db/meetings';
 import { normaliseMeetingUrl } from '../domain/meetings/url';
 import { temporalBotScheduler } from '../runtime/bot-scheduler';
+import { COMMIT_GRACE_MS } from './bots';
 import type { ActivityDeps } from './index';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ProviderCalendarEvent } from './providers/calendar/types';
 
@@ -34,6 +35,13 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
     const [link] = await em.execute<{ meeting_id: string }[]>('select meeting_id from calendar_event_links where connection_id = ? and provider_event_id = ?', [c.id, e.id]);
     if (e.cancelled || !e.startsAt) {
       if (!link) return; // never seen: nothing to cancel
+      // Gone from this calendar. The meeting is cancelled when no other connected calendar holds it
+      // (an attendee removing it from their own calendar cancels nothing for the others) and it was
+      // not pushed by the integrator.
+      await em.execute('delete from calendar_event_links where connection_id = ? and provider_event_id = ?', [c.id, e.id]);
+      const [held] = await em.execute<{ n: number }[]>('select count(*)::int as n from calendar_event_links where meeting_id = ?', [link.meeting_id]);
+      const meeting = await em.findOneOrFail(Meeting, { id: link.meeting_id });
+      if (held!.n > 0 || meeting.source !== 'calendar_connection') return;
       await changeMeeting(em, link.meeting_id, (m) => {
         m.cancelledAt ??= new Date();
       });
@@ -96,7 +104,15 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
      */
     async syncCalendar(input: { connectionId: string }): Promise<SyncOutcome> {
       const ctx = Context.current();
-      const start = await orm.em.fork().findOne(CalendarConnection, { id: input.connectionId });
+      // The workflow is started (or woken by a reconnect) before the consent's transaction commits:
+      // give it a moment to show the connection as syncing before deciding there is nothing to do.
+      const read = () => orm.em.fork().findOne(CalendarConnection, { id: input.connectionId });
+      let start = await read();
+      for (let waited = 0; (!start || start.status === 'error') && waited < COMMIT_GRACE_MS; waited += 1000) {
+        await new Promise((r) => setTimeout(r, 1000));
+        ctx.heartbeat();
+        start = await read();
+      }
       if (!start || start.status === 'disconnected' || start.status === 'error') return { outcome: 'gone', events: 0 };
       const provider = providers.calendars[start.provider];
       let tokens = providers.vault.open<CalendarTokens>(start.tokens);

@@ -46,7 +46,13 @@ export function createApp(deps: AppDeps) {
       customProps: (_req, res) => ({ account_id: res.locals?.accountId }),
       serializers: {
         // Only the path: query strings may carry values integrators consider private.
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0], remote: req.remoteAddress }),
+        // Connect-link tokens are credentials: their path segment is masked too.
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0]!.replace(/^\/connect\/(?!callback$)[^/]+/, '/connect/[token]'),
+          remote: req.remoteAddress,
+        }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info'),

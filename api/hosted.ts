@@ -66,9 +66,10 @@ export function hostedPages(deps: AppDeps): express.Router {
         if (l.memberId && !member) return { kind: 'member_gone' as const };
         if (!member && l.memberData) {
           const email = l.memberData.email ?? granted.accountEmail;
+          // The members lock first, so two consents naming one new email create it once.
+          const wait = await slidingWindowWait(em, 'members', l.workspaceId, deps.config.rateLimits.membersPerHour, 3600);
           member = await em.findOne(Member, { workspaceId: l.workspaceId, email: { $ilike: email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
           if (!member) {
-            const wait = await slidingWindowWait(em, 'members', l.workspaceId, deps.config.rateLimits.membersPerHour, 3600);
             if (wait !== null) return { kind: 'limited' as const };
             const now = new Date();
             member = Object.assign(new Member(), { id: newId('member'), workspaceId: l.workspaceId, name: l.memberData.name, email, metadata: l.memberData.metadata, createdAt: now, updatedAt: now });

@@ -9,6 +9,21 @@ import { settingsForMeeting } from './settings';
 const LIVE = ['queued', 'joining', 'in_call'];
 
 /**
+ * A queued calendar bot whose workflow is no longer running (it never started, or ended without
+ * moving the row) can receive nothing: it is recorded as cancelled, so it blocks no later bot.
+ */
+async function orphaned(em: EntityManager, meetingId: string, botId: string): Promise<void> {
+  await changeMeeting(
+    em,
+    meetingId,
+    (_m, bots) => {
+      bots.find((b) => b.id === botId)!.status = 'cancelled';
+    },
+    [{ botId, types: ['bot.cancelled'] }],
+  );
+}
+
+/**
  * Brings a calendar meeting's bot in line with it, inside the caller's transaction: an upcoming,
  * not cancelled meeting with a link whose settings record it has one calendar bot joining at its
  * start; a reschedule moves the bot; a cancellation or recording turned off cancels a bot that has
@@ -18,7 +33,7 @@ const LIVE = ['queued', 'joining', 'in_call'];
 export async function reconcileCalendarBot(em: EntityManager, meetingId: string, scheduler: BotScheduler, now = new Date()): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
   const { meeting, bots } = await meetingWithBots(em, meetingId, { lock: true });
   if (meeting.source === 'bot') return 'unchanged';
-  const live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
+  let live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
   const settings = await settingsForMeeting(em, meeting);
   const wanted =
     settings.recording.enabled &&
@@ -27,22 +42,22 @@ export async function reconcileCalendarBot(em: EntityManager, meetingId: string,
     meetingPhase(meeting, bots, now) === 'upcoming' &&
     (meeting.endsAt === null || meeting.endsAt > now);
   if (!wanted) {
-    if (live && live.status !== 'in_call') {
-      await scheduler.cancel(live.id);
-      return 'cancelled';
-    }
-    return 'unchanged';
+    if (!live || live.status === 'in_call') return 'unchanged';
+    if (!(await scheduler.cancel(live.id))) await orphaned(em, meeting.id, live.id);
+    return 'cancelled';
   }
-  if (live) {
-    if (live.status === 'queued' && live.joinAt?.getTime() !== meeting.startsAt!.getTime()) {
-      live.joinAt = meeting.startsAt;
-      live.meetingUrl = meeting.meetingUrl!;
-      await em.flush();
-      await scheduler.reschedule(live.id, meeting.startsAt);
-      return 'moved';
-    }
-    return 'unchanged';
+  if (live && live.status === 'queued') {
+    const moved = live.joinAt?.getTime() !== meeting.startsAt!.getTime();
+    if (!moved && live.meetingUrl === meeting.meetingUrl) return 'unchanged';
+    // The bot joins with the link and time its row holds when it launches.
+    live.meetingUrl = meeting.meetingUrl!;
+    live.joinAt = meeting.startsAt;
+    await em.flush();
+    if (!moved || (await scheduler.reschedule(live.id, meeting.startsAt))) return 'moved';
+    await orphaned(em, meeting.id, live.id);
+    live = undefined;
   }
+  if (live) return 'unchanged';
   // A meeting whose calendar bot already went (recorded, or failed trying) is not sent another by accident.
   if (bots.some((b) => b.origin === 'calendar' && b.status !== 'cancelled')) return 'unchanged';
   const at = new Date();

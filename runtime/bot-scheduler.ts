@@ -1,4 +1,4 @@
-import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
+import { WorkflowIdConflictPolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { botWorkflowId, cancelSignal, rescheduleSignal } from '../workflows/signals';
 import { BotStatusKey, MeetingIdKey, WorkspaceIdKey } from '../workflows/search-attributes';
 
@@ -6,9 +6,22 @@ import { BotStatusKey, MeetingIdKey, WorkspaceIdKey } from '../workflows/search-
 export type BotScheduler = {
   /** Starts `bot/<id>`; called inside the transaction that creates the bot, before it commits. */
   start(bot: { id: string; workspaceId: string; meetingId: string; joinAt: Date | null }): Promise<void>;
-  reschedule(botId: string, joinAt: Date | null): Promise<void>;
-  cancel(botId: string): Promise<void>;
+  /** False when the bot's workflow is no longer running (it ended, or never started). */
+  reschedule(botId: string, joinAt: Date | null): Promise<boolean>;
+  /** False when the bot's workflow is no longer running. */
+  cancel(botId: string): Promise<boolean>;
 };
+
+/** Signals a workflow; false when there is no running execution to receive it. */
+async function delivered(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
 
 export function temporalBotScheduler(client: Client, taskQueue: string): BotScheduler {
   return {
@@ -25,11 +38,7 @@ export function temporalBotScheduler(client: Client, taskQueue: string): BotSche
         ],
       });
     },
-    async reschedule(botId, joinAt) {
-      await client.workflow.getHandle(botWorkflowId(botId)).signal(rescheduleSignal, joinAt?.toISOString() ?? null);
-    },
-    async cancel(botId) {
-      await client.workflow.getHandle(botWorkflowId(botId)).signal(cancelSignal);
-    },
+    reschedule: (botId, joinAt) => delivered(() => client.workflow.getHandle(botWorkflowId(botId)).signal(rescheduleSignal, joinAt?.toISOString() ?? null)),
+    cancel: (botId) => delivered(() => client.workflow.getHandle(botWorkflowId(botId)).signal(cancelSignal)),
   };
 }

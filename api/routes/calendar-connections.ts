@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CalendarConnection, ConnectLink, Member } from '../../db/entities';
 import { ValidationFailed, type FieldIssue } from '../../domain/errors';
 import { newId } from '../../domain/ids';
@@ -171,10 +171,10 @@ export const calendarNotification = defineRoute({
   response: { status: 202, schema: z.object({ received: z.literal(true) }), description: 'Received; a sync follows.' },
   handler: async (ctx, { params, query, body, request }) => {
     if (query.validationToken) return { raw: Buffer.from(query.validationToken), contentType: 'text/plain' };
-    const expected = calendarKit(ctx.deps).vault.mac(params.id);
-    const header = request.headers['x-goog-channel-token'];
+    const expected = Buffer.from(calendarKit(ctx.deps).vault.mac(params.id));
+    const same = (given: unknown) => typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), expected);
     const states = ((body as { value?: { clientState?: string }[] } | undefined)?.value ?? []).map((v) => v.clientState);
-    if (header !== expected && !states.includes(expected)) throw new ApiError(401, 'unauthorized', 'The notification token is missing or wrong.');
+    if (!same(request.headers['x-goog-channel-token']) && !states.some(same)) throw new ApiError(401, 'unauthorized', 'The notification token is missing or wrong.');
     await ctx.deps.temporal?.workflow
       .getHandle(calendarSyncWorkflowId(params.id))
       .signal(calendarChangedSignal)

@@ -1,5 +1,5 @@
 import { upsertCalendarEvent } from '../../db/calendar-events';
-import { Member } from '../../db/entities';
+import { Meeting, Member } from '../../db/entities';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hitCounter, slidingWindowWait } from '../../db/rate-limits';
 import { persistOwnSettings } from '../../db/settings';
@@ -21,10 +21,11 @@ const when = z.iso.datetime({ offset: true });
 
 /** The member named by email in a push, created when the workspace has none (spec: Limits, members created by a pushed event count). */
 async function memberFromData(ctx: RequestCtx, em: EntityManager, workspaceId: string, data: { name: string; email: string; metadata?: unknown }): Promise<Member> {
+  const { membersPerHour } = ctx.deps.config.rateLimits;
+  // Taken first (it serialises member creation in the workspace), so two pushes naming one new email create it once.
+  const wait = await slidingWindowWait(em, 'members', workspaceId, membersPerHour, 3600);
   const found = await em.findOne(Member, { workspaceId, email: { $ilike: data.email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
   if (found) return found;
-  const { membersPerHour } = ctx.deps.config.rateLimits;
-  const wait = await slidingWindowWait(em, 'members', workspaceId, membersPerHour, 3600);
   if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`);
   const now = new Date();
   const member = Object.assign(new Member(), { id: newId('member'), workspaceId, name: data.name, email: data.email, metadata: data.metadata === undefined ? {} : mergeMetadata({}, data.metadata), createdAt: now, updatedAt: now });
@@ -83,11 +84,20 @@ export const pushCalendarEvent = defineRoute({
     if (issues.length) throw new ValidationFailed(issues);
     const meetingUrl = body.meeting_url ? normaliseMeetingUrl(body.meeting_url) : null;
     const recurring = body.recurring ?? false;
+    const occurrenceKey = recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '';
+    if (access.role === 'member') {
+      // A member-role key pushes its own member's events: not one another member already holds alone.
+      const existing = await ctx.em.findOne(Meeting, { workspaceId: workspace.id, icalUid: body.ical_uid, occurrenceKey });
+      if (existing && existing.memberId !== memberId && !existing.calendarEvent?.member_ids.includes(memberId!)) {
+        throw new ApiError(401, 'unauthorized', 'This event belongs to another member’s calendar; a member key pushes only its own member’s events.');
+      }
+    }
     const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
     const scheduler = temporalBotScheduler(temporal, ctx.deps.config.temporal.taskQueue);
+    // Counted on its own (not holding the counter row through the push's transaction).
+    const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
+    if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
     const result = await ctx.em.transactional(async (em) => {
-      const hit = await hitCounter(em, `calendar_events:${workspace.id}`, 60);
-      if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
       if (body.member_data) memberId = (await memberFromData(ctx, em, workspace.id, body.member_data)).id;
       return upsertCalendarEvent(
         em,
@@ -95,7 +105,7 @@ export const pushCalendarEvent = defineRoute({
         {
           source: 'calendar_sync',
           icalUid: body.ical_uid,
-          occurrenceKey: recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '',
+          occurrenceKey,
           recurring,
           title: body.title ?? null,
           startsAt,

@@ -36,6 +36,12 @@ async function loadSettings(ctx: RequestCtx, id: string): Promise<Settings> {
   return settings;
 }
 
+/** Settings assigned to an account reach every workspace it created: only that account changes them. */
+async function assertMayChange(ctx: RequestCtx, s: Settings): Promise<void> {
+  const foreign = await ctx.em.findOne(SettingsAssignment, { settingsId: s.id, accountId: { $ne: null, $nin: [ctx.account.id] } });
+  if (foreign) throw new ApiError(401, 'unauthorized', `These settings apply to every workspace of account ${foreign.accountId} (${foreign.id}): only that account can change them.`);
+}
+
 async function assignmentsOf(ctx: RequestCtx, settingsIds: string[]): Promise<Map<string, SettingsAssignment[]>> {
   const out = new Map<string, SettingsAssignment[]>(settingsIds.map((id) => [id, []]));
   if (settingsIds.length === 0) return out;
@@ -137,6 +143,7 @@ export const updateSettings = defineRoute({
   response: { schema: settingsSchema, description: 'The settings object.' },
   handler: async (ctx, { params, body, request }) => {
     const found = await loadSettings(ctx, params.id);
+    await assertMayChange(ctx, found);
     const write = await readWrite(ctx, found.workspaceId, body, ['name']);
     if (body.name !== undefined && found.ownKind) {
       throw new ValidationFailed([{ code: 'invalid', field: 'name', message: `Own settings of a ${found.ownKind} carry no name.` }]);

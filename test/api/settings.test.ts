@@ -414,6 +414,12 @@ describe('resolution through the API', () => {
     assert.deepEqual(other.assignments.map((a) => a.id), [secondOwn.id, acc.id]);
     const stranger = await givenAccount(api);
     assert.equal((await as(stranger).get(`/settings_assignments/${acc.id}`)).status, 404);
+    // An admin of the settings' workspace is not the account: it cannot change what reaches the account's other workspaces.
+    const admin = await givenAccount(api, { workspace: false });
+    await grant(api, admin.email, me.workspaceId, 'admin');
+    const refused = await as(admin).patch(`/settings/${s.id}`, { summary: { language: 'en' } });
+    assert.equal(refused.status, 401);
+    assert.match(refused.body.errors[0].message, /only that account/);
   });
 
   it('When meetings are listed with include=settings, then each carries its own block; without it, none does', async () => {

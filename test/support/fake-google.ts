@@ -242,7 +242,13 @@ export class FakeGoogle {
         const end = e.end as { dateTime?: string; date?: string } | undefined;
         return Date.parse(end?.dateTime ?? end?.date ?? '9999-12-31');
       };
-      const live = [...a.events.values()].filter((e) => e.resource.status !== 'cancelled' && endOf(e.resource) > after).sort((x, y) => x.seq - y.seq);
+      // Google lists events ending after timeMin and starting before timeMax.
+      const before = q.get('timeMax') ? Date.parse(q.get('timeMax')!) : Infinity;
+      const startOf = (e: GoogleEventResource) => {
+        const start = e.start as { dateTime?: string; date?: string } | undefined;
+        return Date.parse(start?.dateTime ?? start?.date ?? '0000-01-01');
+      };
+      const live = [...a.events.values()].filter((e) => e.resource.status !== 'cancelled' && endOf(e.resource) > after && startOf(e.resource) < before).sort((x, y) => x.seq - y.seq);
       listing = { email: a.email, remaining: live.map((e) => e.resource.id), snapshotSeq: a.seq, timeMin, syncToken: null };
     }
     const ids = listing.remaining.slice(0, size);

@@ -31,6 +31,9 @@ async function listAll(provider: GoogleCalendarProvider, tokens: CalendarTokens,
   }
 }
 
+
+/** The day a moved occurrence lands on: a month ahead, inside the year a full listing covers. */
+const MOVED_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 describe('Google Calendar adapter', () => {
   let google: FakeGoogle;
   let provider: GoogleCalendarProvider;
@@ -270,8 +273,8 @@ describe('Google Calendar adapter', () => {
         recurringEventId: 'weekly',
         iCalUID: 'weekly@google.com',
         originalStartTime: { dateTime: original.toISOString().replace('.000Z', '+00:00'), timeZone: 'UTC' },
-        start: { dateTime: '2030-01-01T11:00:00+02:00' },
-        end: { dateTime: '2030-01-01T11:30:00+02:00' },
+        start: { dateTime: `${MOVED_DAY}T11:00:00+02:00` },
+        end: { dateTime: `${MOVED_DAY}T11:30:00+02:00` },
       });
       events = new Map((await listAll(new GoogleCalendarProvider(google.config), google.grant(email), null)).events.map((e) => [e.id, e]));
     });
@@ -322,8 +325,8 @@ describe('Google Calendar adapter', () => {
       const original = new Date(Date.now() + 7 * 86_400_000);
       original.setUTCHours(9, 0, 0, 0);
       assert.equal(e.originalStartsAt, original.toISOString());
-      assert.equal(e.startsAt, '2030-01-01T09:00:00.000Z');
-      assert.equal(e.endsAt, '2030-01-01T09:30:00.000Z');
+      assert.equal(e.startsAt, `${MOVED_DAY}T09:00:00.000Z`);
+      assert.equal(e.endsAt, `${MOVED_DAY}T09:30:00.000Z`);
     });
 
     it('When an occurrence is cancelled, then the incremental listing gives it cancelled, by id, with its original start', async () => {

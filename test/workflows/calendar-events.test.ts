@@ -122,6 +122,9 @@ describe('pushed calendar events', () => {
     assert.equal(bot.meeting_url, 'https://zoom.us/j/987654321');
     const updates = await eventsOf(me, first.body.meeting_id, 'meeting.updated');
     assert.ok(updates.some((e: { data: { object: { starts_at: string } } }) => e.data.object.starts_at === inDays(4)));
+    // A new link alone reaches the queued bot too.
+    await push(me, { ...body, starts_at: inDays(4), ends_at: inDays(4, 11), meeting_url: 'https://teams.microsoft.com/l/meetup-join/abc' });
+    assert.equal((await get(me, `/bots/${meeting.recordings[0].id}`)).body.meeting_url, 'https://teams.microsoft.com/l/meetup-join/abc');
   });
 
   it('When the event is cancelled, then the meeting reads cancelled, is listed only with phase=cancelled, and its bot is cancelled', async () => {

@@ -187,4 +187,28 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const keep = (await meetingsOf(me)).find((m) => m.title === 'Keep');
     assert.ok(keep, 'the event still in the calendar keeps its meeting');
   });
+
+  it('When two members have the same event and one removes it from their calendar, then the meeting stays; when the last one does, it is cancelled', async () => {
+    const me = await givenAccount(api);
+    const [a, b] = [`ira-${Date.now()}@acme.test`, `jo-${Date.now()}@acme.test`];
+    const shared = { title: 'Shared', icalUid: `shared-${Date.now()}@calendar.test`, startsAt: inDays(2), endsAt: inDays(2, 11) };
+    await h.calendar.put(a, { id: 'sa', ...shared });
+    await h.calendar.put(b, { id: 'sb', ...shared });
+    const ids: string[] = [];
+    for (const [name, email] of [['Ira', a], ['Jo', b]] as const) {
+      const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name, email } });
+      const id = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+      await h.until('synced', async () => (await get(me, `/calendar_connections/${id}`)).body.status, (s) => s === 'active');
+      ids.push(id);
+    }
+    const meetings = (await meetingsOf(me)).filter((m) => m.title === 'Shared');
+    assert.equal(meetings.length, 1, 'one meeting for both calendars');
+    await h.calendar.cancel(a, 'sa');
+    await h.notify(ids[0]!);
+    await h.until('the first calendar forgets it', async () => (await db.orm.em.fork().execute('select count(*)::int as n from calendar_event_links where connection_id = ?', [ids[0]]))[0].n, (n) => n === 0);
+    assert.equal((await get(me, `/meetings/${meetings[0]!.id}`)).body.phase, 'upcoming');
+    await h.calendar.cancel(b, 'sb');
+    await h.notify(ids[1]!);
+    await h.until('the last calendar cancels it', async () => (await get(me, `/meetings/${meetings[0]!.id}`)).body.phase, (p) => p === 'cancelled');
+  });
 });

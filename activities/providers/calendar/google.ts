@@ -7,6 +7,7 @@ const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
 /** events.list page size (Google's default; its maximum is 2,500). */
 const PAGE_SIZE = 250;
 /** A first (full) listing starts this far back, so meetings in progress come too. */
+const FULL_SYNC_LOOKAHEAD_MS = 366 * 86_400_000;
 const FULL_SYNC_LOOKBACK_MS = 86_400_000;
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -175,6 +176,8 @@ export class GoogleCalendarProvider implements CalendarProvider {
     } else {
       timeMin = page?.t ?? new Date(Date.now() - FULL_SYNC_LOOKBACK_MS).toISOString();
       query.set('timeMin', timeMin);
+      // A year ahead, as for Microsoft: an endless recurring series is not expanded without end.
+      query.set('timeMax', new Date(Date.parse(timeMin) + FULL_SYNC_LOOKAHEAD_MS).toISOString());
     }
     if (page) query.set('pageToken', page.p);
     const res = await this.call(session, 'GET', `/calendars/primary/events?${query}`);
