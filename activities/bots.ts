@@ -125,6 +125,12 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             if (change.leftAt && !b.leftAt) b.leftAt = new Date(change.leftAt);
             // ended_at: when the recording first became available; reprocessing does not move it.
             if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
+            // Cancelled while processing: what was not made will not be.
+            if (change.status === 'cancelled') {
+              for (const part of ['media', 'transcript', 'summary'] as const) {
+                if (meeting.results[part].status === 'processing') meeting.results = withPart(meeting.results, part, { status: 'none' });
+              }
+            }
             // The recording is in: every part is being made (spec: Results status, none → processing).
             if (change.status === 'processing') {
               for (const part of ['media', 'transcript', 'summary'] as const) {

@@ -1,4 +1,4 @@
-import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, patched, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
@@ -154,11 +154,21 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
 
   // 4. The recording is in: make the results.
   await move('processing', { leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), endedAt: recorded.at, events: ['bot.recording_completed'] });
+  // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
+  const stopped = () => patched('cancel-while-processing') && cancelRequested;
   // Media first: the stored recording is what gets transcribed, and it knows its own length.
   const media = await processing.makeMedia(botId, recorded.durationSeconds, recorded.ref);
+  if (stopped()) {
+    await move('cancelled', { events: ['bot.cancelled'] });
+    return status;
+  }
   const transcript = await processing.makeTranscript(botId, media.durationSeconds);
   if (transcript === 'failed') {
     await move('failed', { reason: 'transcription_failed', failureMessage: 'The recording could not be transcribed.', events: ['bot.failed'] });
+    return status;
+  }
+  if (stopped()) {
+    await move('cancelled', { events: ['bot.cancelled'] });
     return status;
   }
   await processing.makeSummary(botId);
