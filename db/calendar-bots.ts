@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
 import { meetingPhase } from '../domain/meetings/state';
 import type { BotScheduler } from '../runtime/bot-scheduler';
-import { Bot } from './entities';
+import { Bot, type Meeting } from './entities';
+import type { SettingsBlock } from '../domain/settings';
 import { changeMeeting, meetingWithBots } from './meetings';
 import { settingsForMeeting } from './settings';
 
@@ -30,11 +31,18 @@ async function orphaned(em: EntityManager, meetingId: string, botId: string): Pr
  * not entered the call. Bots sent through POST /bots are left alone. The partial unique index on
  * bots keeps one live calendar bot per meeting even if two of these race.
  */
-export async function reconcileCalendarBot(em: EntityManager, meetingId: string, scheduler: BotScheduler, now = new Date()): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
-  const { meeting, bots } = await meetingWithBots(em, meetingId, { lock: true });
+export async function reconcileCalendarBot(
+  em: EntityManager,
+  meetingId: string,
+  scheduler: BotScheduler,
+  /** A meeting this transaction just created, with its settings: nothing to read again. */
+  known?: { meeting: Meeting; settings: SettingsBlock },
+  now = new Date(),
+): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
+  const { meeting, bots } = known ? { meeting: known.meeting, bots: [] as Bot[] } : await meetingWithBots(em, meetingId, { lock: true });
   if (meeting.source === 'bot') return 'unchanged';
   let live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
-  const settings = await settingsForMeeting(em, meeting);
+  const settings = known?.settings ?? (await settingsForMeeting(em, meeting));
   const wanted =
     settings.recording.enabled &&
     meeting.meetingUrl !== null &&

@@ -61,7 +61,6 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
   const cancelledAt = e.cancelled ? new Date() : null;
 
   const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
-  let result: UpsertResult;
   if (!existing) {
     const now = new Date();
     const memberId = e.memberId ?? organizer?.member_id ?? null;
@@ -102,7 +101,8 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
     meeting.settingsDigest = settingsDigest(settings);
     recordEvent(em, { workspaceId, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, [], settings) });
     await em.flush();
-    result = { meeting, created: true, changed: true };
+    await reconcileCalendarBot(em, meeting.id, scheduler, { meeting, settings });
+    return { meeting, created: true, changed: true };
   } else {
     let changed = false;
     const { meeting } = await changeMeeting(em, existing.id, (m) => {
@@ -139,8 +139,7 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
       if (!m.memberId && (e.memberId ?? organizer?.member_id)) m.memberId = e.memberId ?? organizer!.member_id;
       m.calendarEvent = { ...ev, recurring: e.recurring, attendees, metadata, member_ids: memberIds, updated_at: new Date().toISOString() };
     });
-    result = { meeting, created: false, changed };
+    await reconcileCalendarBot(em, meeting.id, scheduler);
+    return { meeting, created: false, changed };
   }
-  await reconcileCalendarBot(em, result.meeting.id, scheduler);
-  return result;
 }
