@@ -4,6 +4,7 @@ import { moveConnection } from '../db/calendar-connections';
 import { CalendarConnection } from '../db/entities';
 import { createVault, type Vault } from '../runtime/vault';
 import { calendarDisconnectedSignal, calendarReconnectedSignal, calendarSyncWorkflowId } from '../workflows/signals';
+import { WorkspaceIdKey } from '../workflows/search-attributes';
 import type { AppDeps } from './context';
 
 /** What the API needs of calendars: the providers (consent), the vault (tokens), the hosted pages' address. */
@@ -29,6 +30,8 @@ export async function startCalendarSync(deps: AppDeps, c: CalendarConnection): P
     args: [{ connectionId: c.id, connectedAt: c.connectedAt.toISOString() }],
     signal: calendarReconnectedSignal,
     signalArgs: [c.connectedAt.toISOString()],
+    // Operators find a workspace's calendar syncs in the Temporal UI by this attribute.
+    typedSearchAttributes: [{ key: WorkspaceIdKey, value: c.workspaceId }],
   });
 }
 

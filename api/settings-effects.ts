@@ -5,6 +5,7 @@ import { changeMeeting } from '../db/meetings';
 import { temporalBotScheduler } from '../runtime/bot-scheduler';
 import { settingsLockKey } from '../db/settings';
 import { settingsChangedSignal, settingsFanoutWorkflowId } from '../workflows/signals';
+import { WorkspaceIdKey } from '../workflows/search-attributes';
 import type { RequestCtx } from './context';
 import { ApiError } from './errors';
 
@@ -50,6 +51,7 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
         args: [{ workspaceId, batchSize: ctx.deps.config.settingsFanoutBatch }],
         signal: settingsChangedSignal,
         signalArgs: [],
+        typedSearchAttributes: [{ key: WorkspaceIdKey, value: workspaceId }],
       });
     }
   } catch (err) {
