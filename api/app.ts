@@ -22,10 +22,11 @@ import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
+import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes, ...simulatedCalendarRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {

@@ -85,4 +85,11 @@ describe('calendar connect links', () => {
     const missing = await api.http.get('/api/v1/calendar_connections').set('Authorization', me.key);
     assert.equal(missing.status, 400);
   });
+
+  it('When the service runs in production, then the simulated calendar cannot be scripted', async () => {
+    const prod = await givenApi({ orm: db.orm, env: { NODE_ENV: 'production' } });
+    const me = await givenAccount(prod);
+    const res = await prod.http.put('/api/v1/simulated_calendars/a@acme.test/events/x').set('Authorization', me.key).send({ starts_at: new Date().toISOString() });
+    assert.equal(res.status, 404);
+  });
 });

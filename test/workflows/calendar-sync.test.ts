@@ -211,4 +211,23 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     await h.notify(ids[1]!);
     await h.until('the last calendar cancels it', async () => (await get(me, `/meetings/${meetings[0]!.id}`)).body.phase, (p) => p === 'cancelled');
   });
+
+  it('When a developer scripts the simulated calendar over HTTP, then connected calendars of that account sync at once', async () => {
+    const me = await givenAccount(api);
+    const email = `lu-${Date.now()}@acme.test`;
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Lu', email } });
+    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    const put = await api.http
+      .put(`/api/v1/simulated_calendars/${email}/events/dev-1`)
+      .set('Authorization', me.key)
+      .send({ title: 'Scripted', starts_at: inDays(2), ends_at: inDays(2, 11), meeting_url: 'https://meet.google.com/scr-ipte-ddd' });
+    assert.equal(put.status, 200);
+    const meeting = await h.until('the scripted event arrives', () => meetingsOf(me), (ms) => ms.some((m) => m.title === 'Scripted'));
+    const id = meeting.find((m) => m.title === 'Scripted')!.id;
+    assert.equal((await api.http.delete(`/api/v1/simulated_calendars/${email}/events/dev-1`).set('Authorization', me.key)).status, 200);
+    await h.until('the cancellation arrives', async () => (await get(me, `/meetings/${id}`)).body.phase, (p) => p === 'cancelled');
+    assert.equal((await api.http.post(`/api/v1/simulated_calendars/${email}/revoke`).set('Authorization', me.key)).status, 200);
+    await h.until('the revocation shows', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'error');
+  });
 });
