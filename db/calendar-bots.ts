@@ -35,8 +35,8 @@ export async function reconcileCalendarBot(
   em: EntityManager,
   meetingId: string,
   scheduler: BotScheduler,
-  /** A meeting this transaction just created, with its settings: nothing to read again. */
-  known?: { meeting: Meeting; settings: SettingsBlock },
+  /** A meeting this transaction just created, with its settings: nothing to read again; a new bot is added to `bots`. */
+  known?: { meeting: Meeting; settings: SettingsBlock; bots?: Bot[] },
   now = new Date(),
 ): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
   const { meeting, bots } = known ? { meeting: known.meeting, bots: [] as Bot[] } : await meetingWithBots(em, meetingId, { lock: true });
@@ -81,11 +81,17 @@ export async function reconcileCalendarBot(
     createdAt: at,
     updatedAt: at,
   });
-  // The new recording shows on the meeting: meeting.updated with it.
-  await changeMeeting(em, meeting.id, (_m, list) => {
-    em.persist(bot);
-    list.push(bot);
-  });
+  if (known) {
+    // A meeting created in this transaction: its meeting.created (recorded by the caller) shows the bot.
+    await em.persist(bot).flush();
+    known.bots?.push(bot);
+  } else {
+    // The new recording shows on the meeting: meeting.updated with it.
+    await changeMeeting(em, meeting.id, (_m, list) => {
+      em.persist(bot);
+      list.push(bot);
+    });
+  }
   await scheduler.start(bot);
   return 'scheduled';
 }

@@ -6,7 +6,7 @@ import { emptyResults } from '../domain/meetings/state';
 import { detectPlatform } from '../domain/meetings/url';
 import type { BotScheduler } from '../runtime/bot-scheduler';
 import { reconcileCalendarBot } from './calendar-bots';
-import { Meeting, type Attendee, type Person } from './entities';
+import { Meeting, type Attendee, type Bot, type Person } from './entities';
 import { changeMeeting, meetingPayload } from './meetings';
 import { recordEvent } from './outbox';
 import { persistOwnSettings, settingsDigest, settingsForMeeting } from './settings';
@@ -99,9 +99,11 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
     await persistOwnSettings(em, { kind: 'meeting', id: meeting.id, workspaceId, settingsId: meeting.ownSettingsId, assignmentId: meeting.ownAssignmentId });
     const settings = await settingsForMeeting(em, meeting);
     meeting.settingsDigest = settingsDigest(settings);
-    recordEvent(em, { workspaceId, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, [], settings) });
+    // Its bot first, so meeting.created already shows the recording it will make.
+    const bots: Bot[] = [];
+    await reconcileCalendarBot(em, meeting.id, scheduler, { meeting, settings, bots });
+    recordEvent(em, { workspaceId, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, bots, settings) });
     await em.flush();
-    await reconcileCalendarBot(em, meeting.id, scheduler, { meeting, settings });
     return { meeting, created: true, changed: true };
   } else {
     let changed = false;

@@ -86,7 +86,10 @@ describe('pushed calendar events', () => {
     const bot = (await get(me, `/bots/${meeting.recordings[0].id}`)).body;
     assert.equal(bot.join_at, body.starts_at);
     assert.equal(bot.meeting_id, meeting.id);
-    assert.equal((await eventsOf(me, meeting.id, 'meeting.created')).length, 1);
+    const created = await eventsOf(me, meeting.id, 'meeting.created');
+    assert.equal(created.length, 1);
+    assert.equal(created[0].data.object.recordings.length, 1, 'meeting.created already shows the bot');
+    assert.equal((await eventsOf(me, meeting.id, 'meeting.updated')).length, 0);
   });
 
   it('When the same event is pushed again, then nothing changes and nothing is emitted; metadata merges without meeting.updated', async () => {
