@@ -131,6 +131,11 @@ describe('settings objects', () => {
     assert.equal(patched.body.summary.template, 'sales');
     assert.equal(patched.body.summary.language, 'fr');
     assert.notEqual(patched.headers.etag, created.headers.etag);
+    const viaPolicies = await as(me).patch(`/policies/${created.body.id}`, { transcription: { language: 'nl' } });
+    assert.equal(viaPolicies.status, 200, 'the older path still writes');
+    assert.equal(viaPolicies.body.transcription.language, 'nl');
+    assert.match(viaPolicies.headers.deprecation, /^@\d+$/);
+    assert.match(viaPolicies.headers.link, /rel="deprecation"/);
     const inherited = await as(me).patch(`/settings/${created.body.id}`, { summary: { template: 'inherit', language: null }, name: 'Sales' });
     assert.deepEqual(inherited.body.summary, { template: null, language: null });
     assert.equal(inherited.body.name, 'Sales');
