@@ -14,13 +14,14 @@ export function createSettingsActivities({ orm, log, temporal, taskQueue }: Acti
      * meeting.updated (through changeMeeting, under the meeting's lock). Idempotent: a retried
      * batch finds the digests already moved.
      */
-    async refreshMeetingSettings(input: { workspaceId: string; after: string; limit: number }): Promise<{ next: string | null; changed: number }> {
+    async refreshMeetingSettings(input: { workspaceId: string; after: string; limit: number; memberIds?: string[] | null }): Promise<{ next: string | null; changed: number }> {
       const em = orm.em.fork();
       return em.transactional(async (tem) => {
         await tem.execute('select pg_advisory_xact_lock_shared(hashtext(?))', [settingsLockKey(input.workspaceId)]);
+        const members = input.memberIds ?? null;
         const rows = await tem.execute<{ id: string }[]>(
-          `select m.id from meetings m where m.workspace_id = ? and m.id > ? and (${PHASE_SQL}) = 'upcoming' order by m.id limit ?`,
-          [input.workspaceId, input.after, input.limit],
+          `select m.id from meetings m where m.workspace_id = ? and m.id > ? ${members ? 'and m.member_id in (?)' : ''} and (${PHASE_SQL}) = 'upcoming' order by m.id limit ?`,
+          members ? [input.workspaceId, input.after, members.length ? members : [''], input.limit] : [input.workspaceId, input.after, input.limit],
         );
         const meetings = await tem.find(Meeting, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' } });
         const blocks = await settingsForMeetings(tem, meetings);

@@ -21,9 +21,17 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
   const meetings = new Set<string>();
   const workspaces = new Set<string>();
   const accounts = new Set<string>();
+  // Per workspace: the members whose meetings the change may reach, or null for all of them.
+  const reach = new Map<string, Set<string> | null>();
+  const widen = (workspaceId: string, memberId: string | null) => {
+    workspaces.add(workspaceId);
+    const current = reach.has(workspaceId) ? reach.get(workspaceId)! : new Set<string>();
+    if (memberId === null || current === null) reach.set(workspaceId, null);
+    else reach.set(workspaceId, current.add(memberId));
+  };
   for (const a of assignments) {
     if (a.meetingId) meetings.add(a.meetingId);
-    else if (a.workspaceId) workspaces.add(a.workspaceId);
+    else if (a.workspaceId) widen(a.workspaceId, a.memberId);
     else if (a.accountId) accounts.add(a.accountId);
   }
   const scheduler = ctx.deps.temporal ? temporalBotScheduler(ctx.deps.temporal, ctx.deps.config.temporal.taskQueue) : null;
@@ -32,7 +40,7 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
     if (scheduler) await reconcileCalendarBot(em, meetingId, scheduler);
   }
   if (accounts.size) {
-    for (const w of await em.find(Workspace, { createdBy: { $in: [...accounts] }, archivedAt: null }, { fields: ['id'] })) workspaces.add(w.id);
+    for (const w of await em.find(Workspace, { createdBy: { $in: [...accounts] }, archivedAt: null }, { fields: ['id'] })) widen(w.id, null);
   }
   if (workspaces.size === 0) return;
   const temporal = ctx.deps.temporal;
@@ -50,7 +58,7 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
         taskQueue: ctx.deps.config.temporal.taskQueue,
         args: [{ workspaceId, batchSize: ctx.deps.config.settingsFanoutBatch }],
         signal: settingsChangedSignal,
-        signalArgs: [],
+        signalArgs: [{ memberIds: reach.get(workspaceId) ? [...reach.get(workspaceId)!] : null }],
         typedSearchAttributes: [{ key: WorkspaceIdKey, value: workspaceId }],
       });
     }

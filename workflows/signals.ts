@@ -14,8 +14,10 @@ export const botWorkflowId = (botId: string) => `bot/${botId}`;
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
 export const deliveryWorkflowId = (eventId: string, endpointId: string) => `webhook-delivery/${eventId}/${endpointId}`;
 
-/** Settings of a workspace changed: its fan-out re-resolves the upcoming meetings. */
-export const settingsChangedSignal = defineSignal('settingsChanged');
+/** Which upcoming meetings a settings change may reach: some members' only, or (null) all. */
+export type SettingsChange = { memberIds: string[] | null };
+/** Settings of a workspace changed: its fan-out re-resolves the upcoming meetings it may reach. */
+export const settingsChangedSignal = defineSignal<[SettingsChange?]>('settingsChanged');
 export const settingsFanoutWorkflowId = (workspaceId: string) => `settings-fanout/${workspaceId}`;
 
 /** The provider notified a change in the calendar: sync now. */
