@@ -152,6 +152,44 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     assert.equal(badSignatures, 0);
     assert.deepEqual(missing(), []);
 
+    // A calendar through the whole service: hosted consent (redirects followed), sync workflow, a scripted event, its meeting and bot.
+    const auth = { Authorization: rotated.api_key!, 'Content-Type': 'application/json' };
+    const email = `e2e-${Date.now()}@example.com`;
+    const linkRes = await fetch(`${base}/calendar_connect_links`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ workspace_id: created.workspace_id, provider: 'google', return_url: 'https://app.example.com/done', member_data: { name: 'Eve', email } }),
+    });
+    assert.equal(linkRes.status, 201);
+    const { url: linkUrl } = (await linkRes.json()) as { url: string };
+    const consentPage = await fetch(linkUrl); // follows the redirect to the simulated provider's page
+    const allow = /id="allow" href="([^"]+)"/.exec(await consentPage.text())![1]!.replace(/&amp;/g, '&');
+    const toCallback = await fetch(new URL(allow, linkUrl), { redirect: 'manual' });
+    const back = await fetch(toCallback.headers.get('location')!, { redirect: 'manual' });
+    const done = new URL(back.headers.get('location')!);
+    const connectionId = done.searchParams.get('calendar_connection_id')!;
+    assert.match(connectionId, /^cal_/);
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const put = await fetch(`${base}/simulated_calendars/${email}/events/e2e-1`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ title: 'E2E planning', starts_at: startsAt, meeting_url: 'https://meet.google.com/e2e-cale-ndr' }),
+    });
+    assert.equal(put.status, 200);
+    type ListedMeeting = { title: string; source: string; recordings: { status: string }[] };
+    const findMeeting = async () =>
+      ((await (await fetch(`${base}/meetings?workspace_id=${created.workspace_id}`, { headers: auth })).json()) as { data: ListedMeeting[] }).data.find((m) => m.title === 'E2E planning');
+    let calendarMeeting = await findMeeting();
+    for (let i = 0; i < 300 && !calendarMeeting; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      calendarMeeting = await findMeeting();
+    }
+    assert.ok(calendarMeeting, 'the scripted event became a meeting');
+    assert.equal(calendarMeeting.source, 'calendar_connection');
+    assert.deepEqual(calendarMeeting.recordings.map((r) => r.status), ['queued'], 'a bot will join it');
+    const connection = (await (await fetch(`${base}/calendar_connections/${connectionId}`, { headers: auth })).json()) as { status: string };
+    assert.equal(connection.status, 'active');
+
     await stopService();
     const again = await startService();
     const afterRestart = await fetch(`${again.base}/workspaces`, { headers: { Authorization: rotated.api_key! } });
