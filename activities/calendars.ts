@@ -39,7 +39,11 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
       // (an attendee removing it from their own calendar cancels nothing for the others) and it was
       // not pushed by the integrator.
       await em.execute('delete from calendar_event_links where connection_id = ? and provider_event_id = ?', [c.id, e.id]);
-      const [held] = await em.execute<{ n: number }[]>('select count(*)::int as n from calendar_event_links where meeting_id = ?', [link.meeting_id]);
+      const [held] = await em.execute<{ n: number }[]>(
+        `select count(*)::int as n from calendar_event_links l join calendar_connections k on k.id = l.connection_id
+          where l.meeting_id = ? and k.status <> 'disconnected'`,
+        [link.meeting_id],
+      );
       const meeting = await em.findOneOrFail(Meeting, { id: link.meeting_id });
       if (held!.n > 0 || meeting.source !== 'calendar_connection') return;
       await changeMeeting(em, link.meeting_id, (m) => {
@@ -83,7 +87,9 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
     const gone = await em.execute<{ meeting_id: string }[]>(
       `select l.meeting_id from calendar_event_links l join meetings m on m.id = l.meeting_id
         where l.connection_id = ? and (l.listing is null or l.listing <> ?) and m.cancelled_at is null and m.starts_at > now()
-          and not exists (select 1 from calendar_event_links o where o.meeting_id = l.meeting_id and o.connection_id <> l.connection_id)`,
+          and m.source = 'calendar_connection'
+          and not exists (select 1 from calendar_event_links o join calendar_connections k on k.id = o.connection_id
+                           where o.meeting_id = l.meeting_id and o.connection_id <> l.connection_id and k.status <> 'disconnected')`,
       [c.id, listing],
     );
     for (const { meeting_id } of gone) {

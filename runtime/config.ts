@@ -104,6 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MEETING_BOT_PROVIDER === 'recall' && (!e.RECALL_API_URL || !e.RECALL_API_KEY || !e.RECALL_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration in the environment:\n  MEETING_BOT_PROVIDER=recall needs RECALL_API_URL, RECALL_API_KEY and RECALL_WEBHOOK_SECRET');
   }
+  for (const p of ['GOOGLE', 'MICROSOFT'] as const) {
+    if (Boolean(e[`${p}_CLIENT_ID`]) !== Boolean(e[`${p}_CLIENT_SECRET`])) {
+      throw new ConfigError(`Invalid configuration in the environment:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together (set both, or neither for the simulated calendar)`);
+    }
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

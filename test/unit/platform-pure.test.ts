@@ -45,6 +45,15 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ PORT: 'eighty' }), (err: Error) => err instanceof ConfigError && /PORT/.test(err.message));
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
     assert.throws(() => loadConfig({ TEMPORAL_ADDRESS: 'no-port' }), /TEMPORAL_ADDRESS/);
+    assert.throws(() => loadConfig({ GOOGLE_CLIENT_ID: 'id-only' }), (err: Error) => err instanceof ConfigError && /GOOGLE_CLIENT_SECRET/.test(err.message));
+    assert.throws(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 'secret-only' }), /MICROSOFT_CLIENT_ID/);
+  });
+
+  it('When an OAuth client is configured, then that calendar provider is real; otherwise it is simulated', () => {
+    const c = loadConfig({ GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret' });
+    assert.equal(c.calendars.google?.clientId, 'g-id');
+    assert.equal(c.calendars.google?.apiUrl, 'https://www.googleapis.com/calendar/v3');
+    assert.equal(c.calendars.microsoft, null);
   });
 
   it('When nothing is set, then the embedded defaults apply', () => {
