@@ -203,6 +203,14 @@ export class FakeMicrosoft {
       return send(200, { '@odata.context': `${this.url}/v1.0/$metadata#users/$entity`, id: `id-${account.email}`, displayName: account.email.split('@')[0], mail: account.mail, userPrincipalName: account.userPrincipalName });
     }
 
+    const single = /^\/v1\.0\/me\/events\/([^/]+)$/.exec(u.pathname);
+    if (req.method === 'GET' && single) {
+      // GET /me/events/{id}: one event (a series master included), as stored.
+      const found = account.events.get(decodeURIComponent(single[1]!))?.data;
+      if (!found) return graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      return send(200, { '@odata.context': `${this.url}/v1.0/$metadata#users('me')/events/$entity`, ...found });
+    }
+
     if (req.method === 'GET' && u.pathname === '/v1.0/me/calendarView/delta') {
       const prefer = [req.headers.prefer ?? ''].flat().join(', ');
       const asked = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1]);

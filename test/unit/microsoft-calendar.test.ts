@@ -346,6 +346,22 @@ describe('Microsoft calendar adapter', () => {
       assert.equal(byId.get('raw-utc')!.endsAt, `${day9}T10:15:00.000Z`);
     });
 
+    it('When occurrences of a series are listed, then they carry the series master’s iCalUId (one lookup per series), so a series is one UID', async () => {
+      const { email, tokens } = await connect();
+      // The master starts in the past (outside the listed window), as a long-running series does.
+      fake.put(email, graphEvent('master-s', inDays(-40, 9), 30, { type: 'seriesMaster', iCalUId: 'series-uid-s' }));
+      fake.putMany(
+        email,
+        Array.from({ length: 300 }, (_, i) => graphEvent(`occ-s-${i}`, inDays(i + 1, 9), 30, { type: 'occurrence', originalStart: inDays(i + 1, 9).replace('.000Z', 'Z'), seriesMasterId: 'master-s' })),
+      );
+      const { pages, events } = await listAll(tokens, null);
+      assert.ok(pages.length > 1, 'the occurrences span several pages');
+      const occurrences = events.filter((e) => e.id.startsWith('occ-s-'));
+      assert.equal(occurrences.length, 300);
+      assert.deepEqual([...new Set(occurrences.map((e) => e.icalUid))], ['series-uid-s']);
+      assert.equal(fake.requestsTo('/v1.0/me/events/master-s').length, 1, 'the master is read once');
+    });
+
     it('When an event is deleted, then the incremental listing reports it cancelled by id alone', async () => {
       const { email, tokens } = await connect();
       fake.put(email, graphEvent('gone-1', inDays(3)));

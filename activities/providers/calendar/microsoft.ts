@@ -47,6 +47,7 @@ type GraphEvent = {
   '@removed'?: { reason?: string };
   isCancelled?: boolean | null;
   iCalUId?: string | null;
+  seriesMasterId?: string | null;
   type?: 'singleInstance' | 'occurrence' | 'exception' | 'seriesMaster' | null;
   originalStart?: string | null;
   subject?: string | null;
@@ -184,7 +185,15 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
       throw new Error(`Microsoft Graph calendarView delta answered ${res.status} ${code ?? ''}: ${message}`);
     }
     const body = (await res.json()) as { value?: GraphEvent[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
-    const events = (body.value ?? []).map(mapGraphEvent);
+    const items = body.value ?? [];
+    const events = items.map(mapGraphEvent);
+    // Graph gives each occurrence its own iCalUId; the series' is its master's. Occurrences carry
+    // the master's so a series is one iCalendar UID, as with Google and pushes (series scopes).
+    for (const [i, item] of items.entries()) {
+      if (!item.seriesMasterId || (item.type !== 'occurrence' && item.type !== 'exception')) continue;
+      const uid = await this.seriesUid(session, item.seriesMasterId);
+      if (uid) events[i]!.icalUid = uid;
+    }
     const tokens = session.refreshed ? { tokens: session.tokens } : {};
     const mark = (link: string) => (listedAt ? `${link.split('#')[0]}#listed=${encodeURIComponent(listedAt)}` : link);
     const next = body['@odata.nextLink'];
@@ -196,6 +205,20 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
       return { events, nextPageToken: `${fresh.url}#listed=${encodeURIComponent(fresh.listedAt)}`, nextCursor: null, ...tokens };
     }
     return { events, nextPageToken: null, nextCursor: delta ? mark(delta) : null, ...tokens };
+  }
+
+  /** iCalUId of a series master, remembered (bounded) across pages and syncs. */
+  private readonly seriesUids = new Map<string, string | null>();
+  private async seriesUid(session: Session, masterId: string): Promise<string | null> {
+    if (this.seriesUids.has(masterId)) return this.seriesUids.get(masterId)!;
+    const res = await this.graph(session, `${this.config.apiUrl}/me/events/${encodeURIComponent(masterId)}?$select=iCalUId`, {});
+    let uid: string | null = null;
+    if (res.ok) uid = ((await res.json()) as { iCalUId?: string | null }).iCalUId ?? null;
+    else if (res.status !== 404) throw await this.failure('Microsoft Graph series master', res);
+    else await res.arrayBuffer().catch(() => undefined);
+    if (this.seriesUids.size >= 10_000) this.seriesUids.delete(this.seriesUids.keys().next().value!);
+    this.seriesUids.set(masterId, uid);
+    return uid;
   }
 
   /** The first request of a full listing: the calendar view from a day ago to a year ahead. */
