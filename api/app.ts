@@ -9,6 +9,7 @@ import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versi
 import { parseBody } from './body';
 import type { AppDeps } from './context';
 import { ApiError } from './errors';
+import { escapeHtml } from './html';
 import { ipRateLimit } from './rate-limit';
 import { RouteTable, setVersionHeaders } from './routing';
 import { memberRoutes } from './routes/members';
@@ -176,8 +177,4 @@ function changelogPage(): string {
     (m) => `<section id="${m.version}"><h2>${m.version}</h2><p>${m.title}</p><ul>${m.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></section>`,
   ).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API changelog</title></head><body><h1>Breaking releases</h1>${entries}</body></html>`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }

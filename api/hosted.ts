@@ -6,9 +6,9 @@ import { slidingWindowWait } from '../db/rate-limits';
 import { newId } from '../domain/ids';
 import { calendarKit, startCalendarSync } from './calendars';
 import type { AppDeps } from './context';
+import { escapeHtml } from './html';
 import { hashLinkToken } from './routes/calendar-connections';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(res: Response, status: number, title: string, body: string): void {
   res
@@ -16,9 +16,9 @@ function page(res: Response, status: number, title: string, body: string): void 
     .type('html')
     .set('Cache-Control', 'no-store')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title>` +
         `<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}a.button{display:inline-block;padding:.5rem 1rem;border-radius:.4rem;background:#2557d6;color:#fff;text-decoration:none;margin-right:.5rem}a.secondary{background:#777}</style>` +
-        `</head><body><h1>${escape(title)}</h1>${body}</body></html>`,
+        `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
     );
 }
 
@@ -46,7 +46,7 @@ export function hostedPages(deps: AppDeps): express.Router {
   router.get('/connect/callback', async (req: Request, res: Response) => {
     const link = await findLink(req.query.state);
     const problem = unusable(link);
-    if (problem || !link) return page(res, 400, 'Calendar not connected', `<p>${escape(problem ?? 'This link is not valid.')}</p>`);
+    if (problem || !link) return page(res, 400, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
     if (typeof req.query.error === 'string' || typeof req.query.code !== 'string') {
       // Consent refused (or the provider sent nothing usable): back to the integrator, saying so.
       return res.redirect(302, withQuery(link.returnUrl, { error: typeof req.query.error === 'string' ? req.query.error : 'access_denied' }));
@@ -122,7 +122,7 @@ export function hostedPages(deps: AppDeps): express.Router {
   router.get('/connect/:token', async (req: Request, res: Response) => {
     const link = await findLink(req.params.token);
     const problem = unusable(link);
-    if (problem || !link) return page(res, link ? 410 : 404, 'Calendar not connected', `<p>${escape(problem ?? 'This link is not valid.')}</p>`);
+    if (problem || !link) return page(res, link ? 410 : 404, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
     const member = link.memberId ? await deps.orm.em.fork().findOne(Member, { id: link.memberId }) : null;
     const loginHint = link.memberData?.email ?? member?.email ?? null;
     return res.redirect(302, kit.providers[link.provider].authorizeUrl({ state: String(req.params.token), redirectUri: redirectUri(), loginHint }));
@@ -137,8 +137,8 @@ export function hostedPages(deps: AppDeps): express.Router {
       res,
       200,
       'Connect your calendar',
-      `<p>Simulated calendar provider. Allow the notetaker to read the calendar of <b>${escape(email)}</b>?</p>` +
-        `<p><a class="button" id="allow" href="${escape(decide('allow'))}">Allow</a><a class="button secondary" id="deny" href="${escape(decide('deny'))}">Deny</a></p>`,
+      `<p>Simulated calendar provider. Allow the notetaker to read the calendar of <b>${escapeHtml(email)}</b>?</p>` +
+        `<p><a class="button" id="allow" href="${escapeHtml(decide('allow'))}">Allow</a><a class="button secondary" id="deny" href="${escapeHtml(decide('deny'))}">Deny</a></p>`,
     );
   });
   router.get('/simulated-calendar/decide', (req: Request, res: Response) => {

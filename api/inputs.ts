@@ -20,3 +20,8 @@ export const metadataInput = z
     description: 'Flat map of string keys to string values (numbers and booleans are stored as text); an empty-string value removes its key; the empty string removes every key.',
     oneOf: [{ type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } }, { type: 'string', enum: [''] }],
   } as never);
+
+/** Whether an `include=` list (comma-separated expansions, e.g. `settings,words`) asks for `what`. */
+export function includes(include: string | undefined, what: string): boolean {
+  return (include ?? '').split(',').map((s) => s.trim()).includes(what);
+}

@@ -7,6 +7,7 @@ import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../acc
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, unauthorized } from '../errors';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { includes } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
 import { meetingSchema, serializeMeeting } from '../serializers/meeting';
 import { Where } from '../sql-where';
@@ -15,7 +16,6 @@ import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 
 const idParams = z.object({ id: z.string() });
 const MEDIA_URL_TTL_MS = 15 * 60_000;
-const includes = (include: string | undefined, what: string) => (include ?? '').split(',').map((s) => s.trim()).includes(what);
 
 
 async function loadMeeting(ctx: RequestCtx, id: string) {

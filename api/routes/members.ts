@@ -7,7 +7,7 @@ import { mergeMetadata } from '../../domain/metadata';
 import { MANAGERS, accessToObject, workspaceFor, workspaceIdInput } from '../access';
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
-import { metadataInput } from '../inputs';
+import { metadataInput, includes } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
 import { memberSchema, serializeMember } from '../serializers/member';
@@ -100,7 +100,7 @@ export const listMembers = defineRoute({
     if (query.client_reference_id !== undefined) where.clientReferenceId = query.client_reference_id;
     const rows = await ctx.em.find(Member, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
     const page = pageOf(rows, query.limit, (m) => ({ id: m.id }));
-    const settings = (query.include ?? '').split(',').map((s) => s.trim()).includes('settings') ? await settingsForMembers(ctx.em, page.data) : null;
+    const settings = includes(query.include, 'settings') ? await settingsForMembers(ctx.em, page.data) : null;
     return { kind: 'member', page: { ...page, data: page.data.map((m) => serializeMember(m, settings?.get(m.id) ?? null)) } };
   },
 });

@@ -6,7 +6,7 @@ import { mergeMetadata } from '../../domain/metadata';
 import { MANAGERS, workspaceFor } from '../access';
 import type { RequestCtx } from '../context';
 import { ApiError, rateLimited } from '../errors';
-import { metadataInput } from '../inputs';
+import { metadataInput, includes } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
 import { serializeWorkspace, workspaceSchema, type StaffFacts } from '../serializers/workspace';
@@ -41,7 +41,6 @@ async function render(ctx: RequestCtx, workspace: Workspace, access: WorkspaceAc
   return { kind: 'workspace' as const, body: serializeWorkspace(workspace, access, facts.get(workspace.id) ?? null, settings.get(workspace.id) ?? null) };
 }
 
-const includes = (include: string | undefined, what: string) => (include ?? '').split(',').map((s) => s.trim()).includes(what);
 
 export const listWorkspaces = defineRoute({
   method: 'get',
