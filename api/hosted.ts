@@ -1,8 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { CalendarConnection, ConnectLink, Member } from '../db/entities';
 import { moveConnection } from '../db/calendar-connections';
-import { persistOwnSettings } from '../db/settings';
-import { slidingWindowWait } from '../db/rate-limits';
+import { memberByEmail } from '../db/members';
 import { newId } from '../domain/ids';
 import { calendarKit, startCalendarSync } from './calendars';
 import type { AppDeps } from './context';
@@ -65,18 +64,9 @@ export function hostedPages(deps: AppDeps): express.Router {
         let member = l.memberId ? await em.findOne(Member, { id: l.memberId, deletedAt: null }) : null;
         if (l.memberId && !member) return { kind: 'member_gone' as const };
         if (!member && l.memberData) {
-          const email = l.memberData.email ?? granted.accountEmail;
-          // The members lock first, so two consents naming one new email create it once.
-          const wait = await slidingWindowWait(em, 'members', l.workspaceId, deps.config.rateLimits.membersPerHour, 3600);
-          member = await em.findOne(Member, { workspaceId: l.workspaceId, email: { $ilike: email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
-          if (!member) {
-            if (wait !== null) return { kind: 'limited' as const };
-            const now = new Date();
-            member = Object.assign(new Member(), { id: newId('member'), workspaceId: l.workspaceId, name: l.memberData.name, email, metadata: l.memberData.metadata, createdAt: now, updatedAt: now });
-            em.persist(member);
-            await em.flush();
-            await persistOwnSettings(em, { kind: 'member', id: member.id, workspaceId: l.workspaceId });
-          }
+          const found = await memberByEmail(em, l.workspaceId, { ...l.memberData, email: l.memberData.email ?? granted.accountEmail }, deps.config.rateLimits.membersPerHour);
+          if ('limited' in found) return { kind: 'limited' as const };
+          member = found;
         }
         const now = new Date();
         const sealed = kit.vault.seal(granted.tokens);

@@ -1,11 +1,8 @@
 import { upsertCalendarEvent } from '../../db/calendar-events';
 import { Meeting, Member } from '../../db/entities';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { hitCounter, slidingWindowWait } from '../../db/rate-limits';
-import { persistOwnSettings } from '../../db/settings';
-import { newId } from '../../domain/ids';
+import { memberByEmail } from '../../db/members';
+import { hitCounter } from '../../db/rate-limits';
 import { mergeMetadata } from '../../domain/metadata';
-import type { RequestCtx } from '../context';
 import { ValidationFailed } from '../../domain/errors';
 import { normaliseMeetingUrl } from '../../domain/meetings/url';
 import { temporalBotScheduler } from '../../runtime/bot-scheduler';
@@ -18,22 +15,6 @@ import { z } from '../zod';
 
 const RESPONSES = ['accepted', 'needs_action', 'declined', 'tentative'] as const;
 const when = z.iso.datetime({ offset: true });
-
-/** The member named by email in a push, created when the workspace has none (spec: Limits, members created by a pushed event count). */
-async function memberFromData(ctx: RequestCtx, em: EntityManager, workspaceId: string, data: { name: string; email: string; metadata?: unknown }): Promise<Member> {
-  const { membersPerHour } = ctx.deps.config.rateLimits;
-  // Taken first (it serialises member creation in the workspace), so two pushes naming one new email create it once.
-  const wait = await slidingWindowWait(em, 'members', workspaceId, membersPerHour, 3600);
-  const found = await em.findOne(Member, { workspaceId, email: { $ilike: data.email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
-  if (found) return found;
-  if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`);
-  const now = new Date();
-  const member = Object.assign(new Member(), { id: newId('member'), workspaceId, name: data.name, email: data.email, metadata: data.metadata === undefined ? {} : mergeMetadata({}, data.metadata), createdAt: now, updatedAt: now });
-  em.persist(member);
-  await em.flush();
-  await persistOwnSettings(em, { kind: 'member', id: member.id, workspaceId });
-  return member;
-}
 
 export const pushCalendarEvent = defineRoute({
   method: 'post',
@@ -98,7 +79,14 @@ export const pushCalendarEvent = defineRoute({
     const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
     if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
     const result = await ctx.em.transactional(async (em) => {
-      if (body.member_data) memberId = (await memberFromData(ctx, em, workspace.id, body.member_data)).id;
+      if (body.member_data) {
+        // Members created by a pushed event count toward the hourly member limit (spec: Limits).
+        const { membersPerHour } = ctx.deps.config.rateLimits;
+        const data = { ...body.member_data, metadata: body.member_data.metadata === undefined ? {} : mergeMetadata({}, body.member_data.metadata) };
+        const member = await memberByEmail(em, workspace.id, data, membersPerHour);
+        if ('limited' in member) throw rateLimited(member.limited, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`);
+        memberId = member.id;
+      }
       return upsertCalendarEvent(
         em,
         workspace.id,
