@@ -1,7 +1,5 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
-
-/** How long an activity waits for the row of a transaction that started its workflow to commit. */
-export const COMMIT_GRACE_MS = 30_000;
+import { ApplicationFailure } from '@temporalio/activity';
+import { readAfterCommit } from './after-commit';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { changeMeeting, meetingWithBots } from '../db/meetings';
 import { settingsForMeeting } from '../db/settings';
@@ -72,14 +70,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     async launchBot(
       botId: string,
     ): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' } | { outcome: 'recording_disabled' }> {
-      // The bot's workflow starts before the transaction that creates the bot commits (a page of a
-      // calendar sync may take a while): wait for the row a little before deciding it rolled back.
-      let ctx = await launchContext(botId);
-      for (let waited = 0; !ctx && waited < COMMIT_GRACE_MS; waited += 1000) {
-        await new Promise((r) => setTimeout(r, 1000));
-        Context.current().heartbeat();
-        ctx = await launchContext(botId);
-      }
+      const ctx = await readAfterCommit(() => launchContext(botId), (c) => c !== null);
       // The transaction that created the bot rolled back after starting its workflow: nothing to do.
       if (!ctx) return { outcome: 'gone' };
       const { bot, meeting, settings } = ctx;

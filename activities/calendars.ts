@@ -8,7 +8,7 @@ import { CalendarConnection, Meeting } from '../db/entities';
 import { changeMeeting } from '../db/meetings';
 import { normaliseMeetingUrl } from '../domain/meetings/url';
 import { temporalBotScheduler } from '../runtime/bot-scheduler';
-import { COMMIT_GRACE_MS } from './bots';
+import { readAfterCommit } from './after-commit';
 import type { ActivityDeps } from './index';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ProviderCalendarEvent } from './providers/calendar/types';
 
@@ -112,13 +112,10 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
       const ctx = Context.current();
       // The workflow is started (or woken by a reconnect) before the consent's transaction commits:
       // give it a moment to show the connection as syncing before deciding there is nothing to do.
-      const read = () => orm.em.fork().findOne(CalendarConnection, { id: input.connectionId });
-      let start = await read();
-      for (let waited = 0; (!start || start.status === 'error') && waited < COMMIT_GRACE_MS; waited += 1000) {
-        await new Promise((r) => setTimeout(r, 1000));
-        ctx.heartbeat();
-        start = await read();
-      }
+      const start = await readAfterCommit(
+        () => orm.em.fork().findOne(CalendarConnection, { id: input.connectionId }),
+        (c) => c !== null && c.status !== 'error',
+      );
       if (!start || start.status === 'disconnected' || start.status === 'error') return { outcome: 'gone', events: 0 };
       const provider = providers.calendars[start.provider];
       let tokens = providers.vault.open<CalendarTokens>(start.tokens);

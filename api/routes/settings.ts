@@ -297,7 +297,7 @@ export const createAssignment = defineRoute({
       const existing = await ctx.em.fork().findOne(SettingsAssignment, { scopeKey: assignment.scopeKey });
       return new ApiError(409, 'scope_taken', `The scope [${assignment.scope.join(', ')}] already has settings: ${existing?.id ?? 'another assignment'} (settings ${existing?.settingsId ?? '?'}). Change those settings, or delete that assignment first.`);
     };
-    if (await ctx.em.findOne(SettingsAssignment, { scopeKey: assignment.scopeKey })) throw await taken();
+    // The unique scope key decides: a scope already held fails the insert, before anything is signalled.
     try {
       await ctx.em.transactional(async (em) => {
         em.persist(assignment);

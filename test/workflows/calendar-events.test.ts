@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { givenAccount, givenApi, grant } from '../support/api';
 import { serviceFixture } from '../support/temporal';
+import { inDays, until } from '../support/calendars';
 
 // A dev server (real time) with a worker: calendar bots are real bot workflows waiting to join
 // days from now; cancellations and reschedules reach them as signals.
@@ -17,8 +18,6 @@ before(async () => {
 after(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
-const DAY = 86_400_000;
-const inDays = (n: number, hour = 10) => new Date(Math.floor(Date.now() / DAY) * DAY + n * DAY + hour * 3_600_000).toISOString();
 let uid = 0;
 
 const push = (me: Account, body: Record<string, unknown>) => api.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...body });
@@ -38,16 +37,6 @@ const event = (over: Record<string, unknown> = {}) => ({
 });
 const eventsOf = async (me: Account, meetingId: string, type: string) =>
   (await get(me, '/webhook_events', { workspace_id: me.workspaceId, type, limit: 100 })).body.data.filter((e: { data: { object: { id: string } } }) => e.data.object.id === meetingId);
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    assert.ok(Date.now() < deadline, `${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function withMember(): Promise<Account & { annId: string }> {
   const me = await givenAccount(api);
