@@ -39,10 +39,26 @@ export async function benchDatabase(name: string) {
   return {
     orm,
     tmp,
+    url,
     close: async () => {
       await orm.close();
       if (stopPg) await stopPg();
       await rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a bench's main when the file is executed (not when imported): exits 0 once it has printed
+ * its figures (servers it started may keep handles open), 1 with the stack on failure.
+ */
+export function runBench(module: NodeModule, main: () => Promise<void>): void {
+  if (require.main !== module) return;
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`${(err as Error).stack}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -6,22 +6,20 @@
  * Loopback only; bounded by the bot count and a 15-minute deadline.
  */
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { startApi } from '../../api/server';
 import { createUser } from '../../db/accounts';
-import { createOrm, migrate } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { freePort, waitForPort } from '../../runtime/net';
 import { projectRoot } from '../../runtime/paths';
-import { startEmbeddedPostgres } from '../../runtime/postgres';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
-import { percentile } from '../support';
+import { benchDatabase, percentile, runBench } from '../support';
 
 
 async function main() {
@@ -29,12 +27,11 @@ async function main() {
   const total = Number(values.bots);
   const concurrency = Number(values.concurrency);
   const log = createLogger('warn');
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-bots-'));
-  await chmod(tmp, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
+  const db = await benchDatabase('bots');
+  const { orm, tmp } = db;
   const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
   const env = {
-    DATABASE_URL: pg.url,
+    DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporal.address,
     TEMPORAL_TASK_QUEUE: 'bench',
     LOG_LEVEL: 'warn',
@@ -45,8 +42,6 @@ async function main() {
     RATE_LIMIT_BOTS_PER_HOUR: String(total * 2),
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
   };
-  const orm = await createOrm(pg.url, log, 20);
-  await migrate(orm);
   const config = loadConfig(env);
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
@@ -119,17 +114,9 @@ async function main() {
     await new Promise((r) => worker.once('exit', r));
     await api.stop();
     await connection.close();
-    await orm.close();
     await temporal.stop();
-    await pg.stop();
-    await rm(tmp, { recursive: true, force: true });
+    await db.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack}\n`);
-    process.exit(1);
-  },
-);
+runBench(module, main);

@@ -25,7 +25,7 @@ import { startDevServer } from '../../runtime/temporal-servers';
 import { LocalStorage } from '../../runtime/storage';
 import { createWorker, installTemporalLogging } from '../../worker';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { benchDatabase } from '../support';
+import { benchDatabase, runBench } from '../support';
 
 const SECRET = 'bench-signing-secret-of-at-least-32-characters';
 
@@ -162,7 +162,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(module, main);

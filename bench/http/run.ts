@@ -15,7 +15,7 @@ import { createUser } from '../../db/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load } from '../support';
+import { benchDatabase, load, runBench } from '../support';
 
 async function main() {
   const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
@@ -58,7 +58,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(module, main);

@@ -14,7 +14,7 @@ import type { Orm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load } from '../support';
+import { benchDatabase, load, runBench } from '../support';
 
 const MEMBERS = 1_000;
 const MEETINGS = 10_000;
@@ -116,7 +116,4 @@ async function main() {
   }
 }
 
-if (require.main === module) main().catch((err) => {
-  process.stderr.write(`${(err as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(module, main);

@@ -5,7 +5,6 @@
  * same loopback receiver in the same run.
  *   npm run bench:webhooks [-- --events 200]
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,18 +15,16 @@ import { NativeConnection } from '@temporalio/worker';
 import { createProviders } from '../../activities/providers';
 import { createUser } from '../../db/accounts';
 import { WebhookEndpoint } from '../../db/entities';
-import { createOrm, migrate } from '../../db/orm';
 import { recordEvent } from '../../db/outbox';
 import { newId } from '../../domain/ids';
 import { CURRENT_VERSION } from '../../domain/versions';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { freePort } from '../../runtime/net';
-import { startEmbeddedPostgres } from '../../runtime/postgres';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
 import { createWorker, installTemporalLogging } from '../../worker';
-import { percentile } from '../support';
+import { benchDatabase, percentile, runBench } from '../support';
 import { startOutboxListener } from '../../worker/outbox-listener';
 
 
@@ -36,12 +33,9 @@ async function main() {
   const events = Number(values.events);
   const log = createLogger('warn');
   installTemporalLogging(log);
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-webhooks-'));
-  await chmod(tmp, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
+  const db = await benchDatabase('webhooks');
+  const { orm, tmp } = db;
   const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
-  const orm = await createOrm(pg.url, log, 20);
-  await migrate(orm);
   const config = loadConfig({ ALLOW_LOOPBACK_WEBHOOKS: 'true', TEMPORAL_TASK_QUEUE: 'bench' });
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
@@ -52,7 +46,7 @@ async function main() {
   });
   const running = worker.run();
   const deps = { orm, log, temporal: client, taskQueue: 'bench', allowLoopbackWebhooks: true };
-  const listener = await startOutboxListener(pg.url, deps);
+  const listener = await startOutboxListener(db.url, deps);
 
   // The receiver answers 204 at once and notes when each (event, endpoint) arrived.
   const arrivals = new Map<string, number>();
@@ -124,17 +118,9 @@ async function main() {
     await running;
     await native.close();
     await connection.close();
-    await orm.close();
     await temporal.stop();
-    await pg.stop();
-    await rm(tmp, { recursive: true, force: true });
+    await db.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack}\n`);
-    process.exit(1);
-  },
-);
+runBench(module, main);
