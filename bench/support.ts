@@ -62,3 +62,39 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
     },
   );
 }
+
+/**
+ * A Temporal dev server with a worker running the real workflows in this process, for a bench's
+ * database and configuration (task queue `bench`). `close` stops the worker, then the server.
+ */
+export async function benchTemporal(db: { orm: import('../db/orm').Orm; tmp: string }, config: import('../runtime/config').Config, log: import('../runtime/logger').Logger) {
+  const path = await import('node:path');
+  const { Client, Connection } = await import('@temporalio/client');
+  const { NativeConnection } = await import('@temporalio/worker');
+  const { createProviders } = await import('../activities/providers');
+  const { freePort } = await import('../runtime/net');
+  const { LocalStorage } = await import('../runtime/storage');
+  const { startDevServer } = await import('../runtime/temporal-servers');
+  const { createWorker, installTemporalLogging } = await import('../worker');
+  installTemporalLogging(log);
+  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
+  const connection = await Connection.connect({ address: temporal.address });
+  const client = new Client({ connection });
+  const native = await NativeConnection.connect({ address: temporal.address });
+  const providers = createProviders(config, client, 'bench', db.orm);
+  const storage = new LocalStorage(path.join(db.tmp, 'media'));
+  const worker = await createWorker({ connection: native, namespace: 'default', taskQueue: 'bench', orm: db.orm, log, temporal: client, providers, storage, allowLoopbackWebhooks: config.allowLoopbackWebhooks });
+  const running = worker.run();
+  return {
+    client,
+    providers,
+    storage,
+    close: async () => {
+      worker.shutdown();
+      await running;
+      await native.close();
+      await connection.close();
+      await temporal.stop();
+    },
+  };
+}

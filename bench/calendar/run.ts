@@ -10,9 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
-import { createProviders } from '../../activities/providers';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { startApi } from '../../api/server';
 import { createUser } from '../../db/accounts';
@@ -20,12 +17,9 @@ import { CalendarConnection, Settings } from '../../db/entities';
 import { newId } from '../../domain/ids';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
-import { freePort } from '../../runtime/net';
-import { startDevServer } from '../../runtime/temporal-servers';
 import { LocalStorage } from '../../runtime/storage';
-import { createWorker, installTemporalLogging } from '../../worker';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { benchDatabase, runBench } from '../support';
+import { benchDatabase, benchTemporal, runBench } from '../support';
 
 const SECRET = 'bench-signing-secret-of-at-least-32-characters';
 
@@ -34,17 +28,11 @@ async function main() {
   const eventCount = Number(values.events);
   const seconds = Number(values.seconds);
   const log = createLogger('warn');
-  installTemporalLogging(log);
   const db = await benchDatabase('calendar');
   const { orm } = db;
-  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
   const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', SIGNING_SECRET: SECRET, RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '1000000' });
-  const connection = await Connection.connect({ address: temporal.address });
-  const client = new Client({ connection });
-  const native = await NativeConnection.connect({ address: temporal.address });
-  const providers = createProviders(config, client, 'bench', orm);
-  const worker = await createWorker({ connection: native, namespace: 'default', taskQueue: 'bench', orm, log, temporal: client, providers, storage: new LocalStorage(path.join(db.tmp, 'media')), allowLoopbackWebhooks: false });
-  const running = worker.run();
+  const temporal = await benchTemporal(db, config, log);
+  const { client, providers } = temporal;
   const api = await startApi({ orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(path.join(db.tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
   const lines = [`bench/calendar: node ${process.version}, ${os.cpus().length} cores, dev server, worker and API in this process`];
 
@@ -153,11 +141,7 @@ async function main() {
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await api.stop();
-    worker.shutdown();
-    await running;
-    await native.close();
-    await connection.close();
-    await temporal.stop();
+    await temporal.close();
     await db.close();
   }
 }

@@ -8,11 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
-import { createProviders } from '../../activities/providers';
 import { createUser } from '../../db/accounts';
 import { WebhookEndpoint } from '../../db/entities';
 import { recordEvent } from '../../db/outbox';
@@ -20,11 +16,7 @@ import { newId } from '../../domain/ids';
 import { CURRENT_VERSION } from '../../domain/versions';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
-import { freePort } from '../../runtime/net';
-import { LocalStorage } from '../../runtime/storage';
-import { startDevServer } from '../../runtime/temporal-servers';
-import { createWorker, installTemporalLogging } from '../../worker';
-import { benchDatabase, percentile, runBench } from '../support';
+import { benchDatabase, benchTemporal, percentile, runBench } from '../support';
 import { startOutboxListener } from '../../worker/outbox-listener';
 
 
@@ -32,19 +24,11 @@ async function main() {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '200' } } });
   const events = Number(values.events);
   const log = createLogger('warn');
-  installTemporalLogging(log);
   const db = await benchDatabase('webhooks');
-  const { orm, tmp } = db;
-  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
+  const { orm } = db;
   const config = loadConfig({ ALLOW_LOOPBACK_WEBHOOKS: 'true', TEMPORAL_TASK_QUEUE: 'bench' });
-  const connection = await Connection.connect({ address: temporal.address });
-  const client = new Client({ connection });
-  const native = await NativeConnection.connect({ address: temporal.address });
-  const worker = await createWorker({
-    connection: native, namespace: 'default', taskQueue: 'bench', orm, log, temporal: client,
-    providers: createProviders(config, client, 'bench', orm), storage: new LocalStorage(path.join(tmp, 'media')), allowLoopbackWebhooks: true,
-  });
-  const running = worker.run();
+  const temporal = await benchTemporal(db, config, log);
+  const client = temporal.client;
   const deps = { orm, log, temporal: client, taskQueue: 'bench', allowLoopbackWebhooks: true };
   const listener = await startOutboxListener(db.url, deps);
 
@@ -114,11 +98,7 @@ async function main() {
   } finally {
     receiver.close();
     await listener.stop();
-    worker.shutdown();
-    await running;
-    await native.close();
-    await connection.close();
-    await temporal.stop();
+    await temporal.close();
     await db.close();
   }
 }
