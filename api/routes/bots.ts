@@ -138,7 +138,7 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
   });
 
   const { botsPerHour } = ctx.deps.config.rateLimits;
-  await ctx.em.transactional(async (em) => {
+  const settings = await ctx.em.transactional(async (em) => {
     const wait = await slidingWindowWait(em, 'bots', workspace.id, botsPerHour, HOUR);
     if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
     em.persist(meeting);
@@ -157,8 +157,9 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
       ctx.log.error({ err, bot_id: bot.id }, 'starting the bot workflow failed');
       throw new ApiError(503, 'provider_unavailable', 'The bot could not be scheduled right now; nothing was created. Retry in a moment.');
     }
+    return settings;
   });
-  return { bot, meeting, settings: await settingsForMeeting(ctx.em, meeting) };
+  return { bot, meeting, settings };
 }
 
 export const createBot = defineRoute({
