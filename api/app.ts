@@ -6,7 +6,6 @@ import path from 'node:path';
 import { ValidationFailed } from '../domain/errors';
 import { ulid } from '../domain/ids';
 import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
-import { parseBody } from './body';
 import type { AppDeps } from './context';
 import { ApiError } from './errors';
 import { escapeHtml } from './html';
@@ -105,13 +104,9 @@ export function createApp(deps: AppDeps) {
     // Every response carries the version that served it (spec Versioning, 5); routes refine it after the key check.
     const header = req.headers['service-version'];
     setVersionHeaders(res, deps, (typeof header === 'string' && resolveVersion(header)) || CURRENT_VERSION);
-    const accept = req.headers.accept;
-    if (accept && !req.accepts(['application/json'])) {
-      throw new ApiError(406, 'not_acceptable', `Only application/json responses are available; the request accepts ${accept}.`);
-    }
     next();
   });
-  api.use(parseBody);
+  // Accept (406) and the body (400, 422) are checked per route: an unknown path answers 404 first.
 
   for (const route of ALL_ROUTES) table.add(api, route);
 

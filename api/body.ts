@@ -1,4 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import qs from 'qs';
+import { FORBIDDEN_KEYS, MAX_INPUT_DEPTH, inputProblem } from '../domain/input';
 import { jsonErrorPosition, lineAndColumn } from '../domain/json-position';
 import { ApiError } from './errors';
 
@@ -22,25 +24,52 @@ function readRaw(req: Request): Promise<Buffer> {
   });
 }
 
-/** Nested keys of a form body (`metadata[plan]=pro`) become nested objects, as JSON would send them. */
+/**
+ * Nested keys of a form body (`metadata[plan]=pro`) become nested objects, as JSON would send them.
+ * Parsed by `qs` (what Express itself uses) with prototype keys dropped; keys that name a
+ * prototype are refused outright first, so an attacker's body can never reach `Object.prototype`.
+ */
 function parseForm(text: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of new URLSearchParams(text)) {
-    const parts = rawKey.split(/\[|\]\[|\]/).filter((p, i) => p !== '' || i === 0);
-    let node = out;
-    for (let i = 0; i < parts.length - 1; i++) {
-      const key = parts[i]!;
-      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-      node = node[key] as Record<string, unknown>;
-    }
-    node[parts[parts.length - 1]!] = value;
+  for (const rawKey of new URLSearchParams(text).keys()) {
+    const segment = rawKey.split(/[[\].]/).find((s) => FORBIDDEN_KEYS.has(s));
+    if (segment !== undefined) throw new ApiError(422, 'invalid', `The field name "${segment}" is not accepted.`, rawKey);
   }
-  return out;
+  return qs.parse(text, {
+    allowPrototypes: false,
+    allowDots: false,
+    depth: MAX_INPUT_DEPTH,
+    strictDepth: true,
+    parameterLimit: 1000,
+    arrayLimit: 100,
+  }) as Record<string, unknown>;
+}
+
+function parseText(type: string, text: string): unknown {
+  if (type.startsWith('application/x-www-form-urlencoded') && !/^\s*[[{"]/.test(text)) {
+    try {
+      return parseForm(text);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(400, 'bad_request', `The form body could not be parsed: ${(err as Error).message}`);
+    }
+  }
+  if (text.trim() === '[object Object]') {
+    throw new ApiError(400, 'invalid_json', 'The body is the text "[object Object]": pass the serialised payload (JSON.stringify the object) as the body.');
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message.replace(/\.$/, '').slice(0, 200);
+    const at = jsonErrorPosition(text);
+    const where = at >= 0 && !/position \d+/.test(message) ? ` (at position ${at}, line ${lineAndColumn(text, at).line} column ${lineAndColumn(text, at).column})` : '';
+    throw new ApiError(400, 'invalid_json', `The body is not valid JSON: ${message}${where}.`);
+  }
 }
 
 /**
  * Spec General conventions, 2: JSON is parsed whatever the Content-Type says; form-encoded
- * bodies are accepted; multipart is left to the route that takes it.
+ * bodies are accepted; multipart is left to the route that takes it. Every parsed body passes
+ * the one input rule (domain/input.ts) before any route sees it.
  */
 export async function parseBody(req: Request, _res: Response, next: NextFunction): Promise<void> {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
@@ -53,20 +82,19 @@ export async function parseBody(req: Request, _res: Response, next: NextFunction
     req.body = undefined;
     return next();
   }
-  if (type.startsWith('application/x-www-form-urlencoded') && !/^\s*[[{"]/.test(text)) {
-    req.body = parseForm(text);
-    return next();
-  }
-  if (text.trim() === '[object Object]') {
-    throw new ApiError(400, 'invalid_json', 'The body is the text "[object Object]": pass the serialised payload (JSON.stringify the object) as the body.');
-  }
-  try {
-    req.body = JSON.parse(text);
-  } catch (err) {
-    const message = (err as Error).message.replace(/\.$/, '');
-    const at = jsonErrorPosition(text);
-    const where = at >= 0 && !/position \d+/.test(message) ? ` (at position ${at}, line ${lineAndColumn(text, at).line} column ${lineAndColumn(text, at).column})` : '';
-    throw new ApiError(400, 'invalid_json', `The body is not valid JSON: ${message}${where}.`);
+  const body = parseText(type, text);
+  const problem = inputProblem(body);
+  if (problem?.kind === 'depth') throw new ApiError(400, 'invalid_json', problem.message);
+  if (problem) throw ApiError.list(422, [{ code: problem.code, message: problem.message, ...(problem.field ? { field: problem.field } : {}) }]);
+  req.body = body;
+  next();
+}
+
+/** Spec Status codes, 406: the JSON endpoints answer JSON only. */
+export function acceptsJson(req: Request, _res: Response, next: NextFunction): void {
+  const accept = req.headers.accept;
+  if (accept && !req.accepts(['application/json'])) {
+    throw new ApiError(406, 'not_acceptable', `Only application/json responses are available; the request accepts ${accept}.`);
   }
   next();
 }

@@ -3,8 +3,10 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import type { ZodType } from 'zod';
 import type { z as zod } from 'zod';
 import { ValidationFailed, type FieldIssue } from '../domain/errors';
+import { inputProblem } from '../domain/input';
 import { CURRENT_VERSION, downgrade, resolveVersion, successorOf, type Representation, type ResourceKind } from '../domain/versions';
 import { authenticate } from './auth';
+import { acceptsJson, parseBody } from './body';
 import type { AppDeps, RequestCtx } from './context';
 import { ApiError, missingWorkspace } from './errors';
 import type { Page } from './pagination';
@@ -113,6 +115,10 @@ export function issuesFromZod(error: zod.ZodError, prefix: string[] = []): Field
 }
 
 function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 'params' | 'query' | 'body'): T {
+  // Bodies passed the input rule when parsed (api/body.ts); paths and queries pass it here.
+  const problem = where === 'body' ? null : inputProblem(value);
+  if (problem && where === 'params') throw new ApiError(404, 'not_found', 'Resource not found.');
+  if (problem) throw ApiError.list(422, [{ code: 'invalid', message: problem.message, ...(problem.field ? { field: problem.field } : {}) }]);
   if (!schema) return value as T;
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
@@ -145,7 +151,7 @@ export class RouteTable {
     methods.add(def.method.toUpperCase());
     this.methodsByPath.set(expressPath, methods);
     this.document(def);
-    (router[def.method] as Router['get'])(expressPath, (req: Request, res: Response, next: NextFunction) => {
+    (router[def.method] as Router['get'])(expressPath, acceptsJson, parseBody, (req: Request, res: Response, next: NextFunction) => {
       this.handle(def, req, res).catch(next);
     });
   }

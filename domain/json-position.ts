@@ -1,103 +1,131 @@
 /**
  * Where a JSON text first goes wrong: a small syntax scanner used only after JSON.parse failed,
  * because Node 20's parser messages do not always carry a position (spec: malformed JSON answers
- * with the parser's message and position).
+ * with the parser's message and position). Iterative with an explicit stack, so any nesting depth
+ * costs memory in proportion to the input and never the call stack.
  */
 export function jsonErrorPosition(text: string): number {
+  const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+  const HEX = /[0-9a-fA-F]/;
   let i = 0;
+  // What each open container expects next: 'a' array, 'o' object.
+  const stack: ('a' | 'o')[] = [];
   const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
   };
-  const fail = (): never => {
-    throw i;
-  };
-  const literal = (word: string) => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i++;
-    }
-  };
-  const string = () => {
-    i++; // opening quote
+  /** Scans a string starting at its opening quote; false when it is malformed (i at the fault). */
+  const string = (): boolean => {
+    i++;
     while (i < text.length) {
       const ch = text[i]!;
       if (ch === '"') {
         i++;
-        return;
+        return true;
       }
       if (ch === '\\') {
         i++;
         if (text[i] === 'u') {
-          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) { i += k; fail(); }
+          for (let k = 1; k <= 4; k++) {
+            if (!HEX.test(text[i + k] ?? '')) {
+              i += k;
+              return false;
+            }
+          }
           i += 5;
-        } else if ('"\\/bfnrt'.includes(text[i] ?? '!')) i++;
-        else fail();
+        } else if (i < text.length && '"\\/bfnrt'.includes(text[i]!)) i++;
+        else return false;
         continue;
       }
-      if (ch < ' ') fail();
+      if (ch < ' ') return false;
       i++;
     }
-    fail();
+    return false;
   };
-  const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === '' || m[0] === '-') fail();
-    i += m![0].length;
+  const literal = (word: string): boolean => {
+    for (const ch of word) {
+      if (text[i] !== ch) return false;
+      i++;
+    }
+    return true;
   };
-  const value = (): void => {
+  /** Scans one scalar or opens a container; false at a fault. */
+  const valueStart = (): boolean => {
     ws();
     const ch = text[i];
-    if (ch === '{') {
+    if (ch === '{' || ch === '[') {
+      stack.push(ch === '{' ? 'o' : 'a');
       i++;
       ws();
-      if (text[i] === '}') { i++; return; }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return; }
-        fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') { i++; return; }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return; }
-        fail();
-      }
+      return true;
     }
     if (ch === '"') return string();
     if (ch === 't') return literal('true');
     if (ch === 'f') return literal('false');
     if (ch === 'n') return literal('null');
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    fail();
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) {
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(text);
+      if (!m || m[0] === '' || m[0] === '-') return false;
+      i += m[0].length;
+      return true;
+    }
+    return false;
   };
-  try {
-    value();
+  /** After `{` or `,` in an object: a key and its colon. */
+  const key = (): boolean => {
     ws();
-    if (i < text.length) fail();
-    return -1;
-  } catch (pos) {
-    if (typeof pos === 'number') return Math.min(pos, text.length);
-    throw pos;
+    if (text[i] !== '"' || !string()) return false;
+    ws();
+    if (text[i] !== ':') return false;
+    i++;
+    return true;
+  };
+
+  const at = () => Math.min(i, text.length);
+  if (!valueStart()) return at();
+  let justOpened = stack.length > 0;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    ws();
+    if (justOpened) {
+      justOpened = false;
+      if (text[i] === (top === 'o' ? '}' : ']')) {
+        i++;
+        stack.pop();
+        continue;
+      }
+      if (top === 'o' && !key()) return at();
+      const depth = stack.length;
+      if (!valueStart()) return at();
+      justOpened = stack.length > depth;
+      continue;
+    }
+    if (text[i] === ',') {
+      i++;
+      if (top === 'o' && !key()) return at();
+      const depth = stack.length;
+      if (!valueStart()) return at();
+      justOpened = stack.length > depth;
+      continue;
+    }
+    if (text[i] === (top === 'o' ? '}' : ']')) {
+      i++;
+      stack.pop();
+      continue;
+    }
+    return at();
   }
+  ws();
+  return i < text.length ? i : -1;
 }
 
 /** 1-based line and column of an offset. */
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
+  let line = 1;
+  let lastNewline = -1;
+  for (let k = text.indexOf('\n'); k !== -1 && k < offset; k = text.indexOf('\n', k + 1)) {
+    line++;
+    lastNewline = k;
+  }
+  return { line, column: offset - lastNewline };
 }
