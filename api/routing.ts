@@ -41,6 +41,8 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   params?: P;
   query?: Q;
   body?: B;
+  /** Whether OpenAPI marks the body required; default: when an absent body (read as `{}`) could not pass `body`. */
+  bodyRequired?: boolean;
   response: {
     status?: number;
     schema: ZodType;
@@ -207,7 +209,7 @@ export class RouteTable {
     if (def.params) request.params = def.params as zod.ZodObject;
     if (def.query) request.query = def.query as zod.ZodObject;
     // A body is required when an absent one (read as `{}`) could not pass.
-    if (def.body) request.body = { required: !def.body.safeParse({}).success, content: { 'application/json': { schema: def.body } } };
+    if (def.body) request.body = { required: def.bodyRequired ?? !def.body.safeParse({}).success, content: { 'application/json': { schema: def.body } } };
     const json = (schema: ZodType) => ({ 'application/json': { schema } });
     const errorResponse = (description: string) => ({ description, content: json(ERROR_SCHEMA) });
     const success = (description: string, schema: ZodType, types: string[] = def.response.contentTypes ?? ['application/json']) => ({
@@ -301,7 +303,8 @@ export class RouteTable {
       input = {
         params: parseOrThrow(def.params, req.params, 'params'),
         query: parseOrThrow(def.query, { ...req.query }, 'query'),
-        body: parseOrThrow(def.body, req.body ?? (def.body ? {} : undefined), 'body'),
+        // No body reads as `{}`; a JSON `null` is a body, and not an object (422 invalid_type).
+        body: parseOrThrow(def.body, req.body === undefined && def.body ? {} : req.body, 'body'),
         request: rawRequest(req),
       };
     } catch (err) {

@@ -141,6 +141,7 @@ export const updateSettings = defineRoute({
   params: idParams,
   body: z.looseObject({ name, ...SETTINGS_GROUPS }),
   response: { schema: settingsSchema, description: 'The settings object.' },
+  errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
   handler: async (ctx, { params, body, request }) => {
     const found = await loadSettings(ctx, params.id);
     await assertMayChange(ctx, found);
@@ -188,6 +189,7 @@ export const deleteSettings = defineRoute({
   description: '409 settings_in_use while it is assigned anywhere, and always for own settings (they live as long as their workspace, member or meeting). `If-Match` as for PATCH.',
   params: idParams,
   response: { schema: deletedSchema('DeletedSettings', 'settings'), description: 'The settings object is gone.' },
+  errors: { 409: 'settings_in_use: own settings, or settings still assigned; settings_changed: `If-Match` names a version that is no longer current' },
   handler: async (ctx, { params, request }) => {
     const found = await loadSettings(ctx, params.id);
     await ctx.em.transactional(async (em) => {
@@ -273,6 +275,7 @@ export const createAssignment = defineRoute({
     scope: z.unknown().openapi({ type: 'array', items: { type: 'string' }, example: ['members:mem_01jdz4m7k3q8v2n6x9c5b1t0aa', 'meetings:external'] } as never),
   }),
   response: { status: 201, schema: assignmentSchema, description: 'The assignment.' },
+  errors: { 409: 'scope_taken: the scope already has settings; settings_conflict: own settings stay on their scope, and settings apply only within their workspace', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
   handler: async (ctx, { body }) => {
     const settings = await ctx.em.findOne(Settings, { id: body.settings_id });
     const writable = settings && (await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: settings.workspaceId }));
@@ -360,6 +363,7 @@ export const deleteAssignment = defineRoute({
   description: 'The scope falls back to the next layer. The assignment of own settings to their own scope cannot be removed: 409 settings_in_use.',
   params: idParams,
   response: { schema: deletedSchema('DeletedSettingsAssignment', 'settings_assignment'), description: 'The assignment is gone.' },
+  errors: { 409: 'settings_in_use: the assignment of own settings to their own scope stays', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
   handler: async (ctx, { params }) => {
     const { assignment, settings } = await loadAssignment(ctx, params.id);
     if (settings.ownKind) throw new ApiError(409, 'settings_in_use', `${assignment.id} applies the own settings of ${settings.ownKind} ${settings.ownId} to its own scope and cannot be removed; change ${settings.id} instead.`);
