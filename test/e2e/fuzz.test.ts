@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '../../runtime/logger';
+import { projectRoot } from '../../runtime/paths';
 import { ensureSchemathesis, type SchemathesisCommand } from '../../scripts/schemathesis';
 import { testEnv } from '../support/env';
 import { npmStart, type NpmStart } from '../support/npm-start';
@@ -46,6 +47,8 @@ before(async () => {
     RATE_LIMIT_MEMBERS_PER_HOUR: '100000',
     RATE_LIMIT_BOTS_PER_HOUR: '100000',
     SIMULATOR_SPEED: '900',
+    // Generated webhook URLs and links must never become traffic to another machine: only loopback is reachable.
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(projectRoot(), 'test', 'support', 'loopback-only.cjs')}`.trim(),
   });
 });
 after(() => service?.stop());
