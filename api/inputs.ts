@@ -32,6 +32,22 @@ export const metadataInput = z
     oneOf: [METADATA_MAP_DOC, { type: 'string', enum: [''] }],
   } as never);
 
+/** The instants PostgreSQL stores and ISO 8601 writes with a four-digit year: 0001-01-01 to 9999-12-31, in UTC. */
+const EARLIEST = new Date('0001-01-01T00:00:00Z').getTime();
+const LATEST = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/**
+ * An ISO 8601 date-time with its offset, as every body and query takes one. An instant outside the
+ * years 0001 to 9999 once moved to UTC (`0001-01-01T00:00:00+01:00` is in year 0) answers 422.
+ */
+export const dateTimeInput = z.iso.datetime({ offset: true }).refine(
+  (value) => {
+    const at = new Date(value).getTime();
+    return at >= EARLIEST && at <= LATEST;
+  },
+  { message: 'The date-time must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z once moved to UTC.', params: { code: 'invalid' } },
+);
+
 /** Whether an `include=` list (comma-separated expansions, e.g. `settings,words`) asks for `what`. */
 export function includes(include: string | undefined, what: string): boolean {
   return (include ?? '').split(',').map((s) => s.trim()).includes(what);

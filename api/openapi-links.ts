@@ -11,14 +11,17 @@ export type OpenApiLink = { target: string; parameters?: Record<string, string>;
 const ID = '$response.body#/id';
 const FIRST = '$response.body#/data/0/id';
 
-/** Every operation that takes a workspace id (`source` is where the id is in the answer). */
-function workspaceLinks(source: string): Record<string, OpenApiLink> {
+/**
+ * Every operation that takes a workspace id (`source` is where the id is in the answer). Archiving
+ * is linked only from the creation: a workspace found in a list is one the caller already had.
+ */
+function workspaceLinks(source: string, created = false): Record<string, OpenApiLink> {
   const inQuery = (target: string): OpenApiLink => ({ target, parameters: { 'query.workspace_id': source } });
   const inBody = (target: string): OpenApiLink => ({ target, requestBody: { workspace_id: source } });
   return {
     GetWorkspace: { target: 'GET /workspaces/{id}', parameters: { 'path.id': source } },
     UpdateWorkspace: { target: 'PATCH /workspaces/{id}', parameters: { 'path.id': source } },
-    ArchiveWorkspace: { target: 'DELETE /workspaces/{id}', parameters: { 'path.id': source } },
+    ...(created ? { ArchiveWorkspace: { target: 'DELETE /workspaces/{id}', parameters: { 'path.id': source } } } : {}),
     CreateMember: inBody('POST /members'),
     ListMembers: inQuery('GET /members'),
     SendBot: inBody('POST /bots'),
@@ -127,7 +130,7 @@ const first = (field: string) => `$response.body#/data/0/${field}`;
 
 export const OPENAPI_LINKS: Record<string, Record<string, OpenApiLink>> = {
   'GET /workspaces': workspaceLinks(FIRST),
-  'POST /workspaces': workspaceLinks(ID),
+  'POST /workspaces': workspaceLinks(ID, true),
   'GET /workspaces/{id}': workspaceLinks(ID),
   'POST /members': memberLinks(ID, '$response.body#/workspace_id'),
   'GET /members': memberLinks(FIRST, first('workspace_id')),

@@ -16,7 +16,7 @@ import { temporalBotScheduler } from '../../runtime/bot-scheduler';
 import { accessToObject, workspaceFor, workspaceIdInput } from '../access';
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
-import { metadataInput } from '../inputs';
+import { metadataInput, dateTimeInput } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
 import { botSchema, serializeBot } from '../serializers/bot';
@@ -30,18 +30,24 @@ const PLATFORM_NAMES = { meet: 'Google Meet', zoom: 'Zoom', teams: 'Microsoft Te
 
 export const sendBotBody = z.strictObject({
   workspace_id: workspaceIdInput,
-  meeting_url: z.string().trim().min(1).max(2048).openapi({ description: 'Join link; normalised, and its platform detected.' }),
-  join_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: 'When the meeting starts; the bot joins 3 minutes before. Null or absent: now.' }),
+  meeting_url: z.string().trim().min(1).max(2048).openapi({ description: 'Join link; normalised, and its platform detected.', example: 'https://meet.google.com/abc-defg-hij' }),
+  join_at: dateTimeInput.nullable().optional().openapi({ description: 'When the meeting starts; the bot joins 3 minutes before. Null or absent: now.' }),
   bot_name: z.string().trim().min(1).max(100).optional(),
   bot_avatar: z.url().max(2048).nullable().optional(),
   welcome_message: z.string().max(500).nullable().optional(),
   recording_start: z.enum(['on_join', 'on_command']).optional(),
   recording_mode: z.enum(['audio_and_video', 'audio_only']).optional(),
   silence_alert: z.boolean().optional(),
-  summary_language: z.string().refine(isLanguageTag, { message: 'summary_language must be a BCP-47 language code.' }).nullable().optional(),
+  summary_language: z
+    .string()
+    .refine(isLanguageTag, { message: 'summary_language must be a BCP-47 language code.' })
+    .openapi({ pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?$' })
+    .nullable()
+    .optional(),
   summary_template: z
     .string()
     .refine((t) => BUILT_IN_TEMPLATES.includes(t) || /^tpl_\w+$/.test(t), { message: `summary_template must be one of ${BUILT_IN_TEMPLATES.join(', ')} or a tpl_ id.` })
+    .openapi({ pattern: `^(${BUILT_IN_TEMPLATES.join('|')}|tpl_\\w+)$` })
     .optional(),
   member_id: z.string().nullable().optional().openapi({ description: 'The meeting becomes this member’s meeting.' }),
   participants: z

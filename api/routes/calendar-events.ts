@@ -8,13 +8,13 @@ import { normaliseMeetingUrl } from '../../domain/meetings/url';
 import { temporalBotScheduler } from '../../runtime/bot-scheduler';
 import { workspaceFor, workspaceIdInput } from '../access';
 import { ApiError, rateLimited, unauthorized } from '../errors';
-import { metadataInput } from '../inputs';
+import { metadataInput, dateTimeInput } from '../inputs';
 import { defineRoute } from '../routing';
 import { calendarEventSchema, serializeCalendarEvent } from '../serializers/calendar-event';
 import { z } from '../zod';
 
 const RESPONSES = ['accepted', 'needs_action', 'declined', 'tentative'] as const;
-const when = z.iso.datetime({ offset: true });
+const when = dateTimeInput;
 
 export const pushCalendarEvent = defineRoute({
   method: 'post',

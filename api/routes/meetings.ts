@@ -7,7 +7,7 @@ import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../acc
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, unauthorized } from '../errors';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
-import { includes, METADATA_MAP_DOC } from '../inputs';
+import { includes, METADATA_MAP_DOC, dateTimeInput } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
 import { meetingSchema, serializeMeeting } from '../serializers/meeting';
 import { Where } from '../sql-where';
@@ -37,8 +37,8 @@ export const listMeetings = defineRoute({
     include: z.string().optional().openapi({ description: '`settings` adds the settings block.' }),
     phase: z.enum(['upcoming', 'live', 'past', 'cancelled']).optional(),
     member_id: z.string().optional(),
-    starts_after: z.iso.datetime({ offset: true }).optional(),
-    starts_before: z.iso.datetime({ offset: true }).optional(),
+    starts_after: dateTimeInput.optional(),
+    starts_before: dateTimeInput.optional(),
   }),
   response: { schema: listSchema(meetingSchema, 'MeetingList'), description: 'A page of meetings.' },
   handler: async (ctx, { query }) => {

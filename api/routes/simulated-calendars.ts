@@ -4,6 +4,7 @@ import { calendarChangedSignal, calendarSyncWorkflowId } from '../../workflows/s
 import { ApiError } from '../errors';
 import type { RequestCtx } from '../context';
 import { defineRoute } from '../routing';
+import { dateTimeInput } from '../inputs';
 import { z } from '../zod';
 
 /**
@@ -39,12 +40,12 @@ export const putSimulatedEvent = defineRoute({
   params,
   body: z.strictObject({
     title: z.string().max(1024).nullable().optional(),
-    starts_at: z.iso.datetime({ offset: true }),
-    ends_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    starts_at: dateTimeInput,
+    ends_at: dateTimeInput.nullable().optional(),
     meeting_url: z.string().max(2048).nullable().optional(),
     ical_uid: z.string().max(1024).optional(),
     recurring: z.boolean().optional(),
-    original_starts_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    original_starts_at: dateTimeInput.nullable().optional(),
     organizer: person.nullable().optional(),
     attendees: z.array(person.extend({ email: z.email(), response: z.enum(['accepted', 'needs_action', 'declined', 'tentative']).nullable().optional() })).max(500).optional(),
   }),
