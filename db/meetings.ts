@@ -84,3 +84,23 @@ export async function changeMeeting(
   await em.flush();
   return { meeting, bots };
 }
+
+/**
+ * A bot whose workflow is no longer running (it ended without moving the row, or a signal found it
+ * gone) can hear nothing: while its row still reads live it is recorded cancelled, with bot.cancelled,
+ * so it blocks no later bot. Its own transaction; called by the dispatcher after a signal found no workflow.
+ */
+export async function cancelOrphanedBot(em: EntityManager, meetingId: string, botId: string): Promise<void> {
+  await em.fork().transactional(async (tem) => {
+    const bot = await tem.findOne(Bot, { id: botId });
+    if (!bot || !['queued', 'joining', 'in_call'].includes(bot.status)) return;
+    await changeMeeting(
+      tem,
+      meetingId,
+      (_m, bots) => {
+        bots.find((b) => b.id === botId)!.status = 'cancelled';
+      },
+      [{ botId, types: ['bot.cancelled'] }],
+    );
+  });
+}

@@ -23,6 +23,7 @@ const schema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_UI_URL: z.url().optional(),
   TEMPORAL_CLI_PATH: z.string().optional(),
+  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(500),
   RATE_LIMIT_WORKSPACES_PER_DAY: positiveInt.default(20),
   RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
@@ -71,6 +72,8 @@ export type Config = {
     uiPort: number;
     uiUrl: string | null;
     cliPath: string | null;
+    /** Deadline of every Temporal call (runtime/temporal-gateway.ts). */
+    callTimeoutMs: number;
     /** The worker's sticky workflow cache size; unset keeps the SDK default. */
     maxCachedWorkflows: number | null;
   };
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uiPort: e.TEMPORAL_UI_PORT,
       uiUrl: e.TEMPORAL_UI_URL ?? null,
       cliPath: e.TEMPORAL_CLI_PATH ?? null,
+      callTimeoutMs: e.TEMPORAL_CALL_TIMEOUT_MS,
       maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS ?? null,
     },
     rateLimits: {

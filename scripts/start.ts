@@ -13,7 +13,8 @@ import { createLogger } from '../runtime/logger';
 import { startEmbeddedPostgres } from '../runtime/postgres';
 import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
-import { startOutboxListener } from '../worker/outbox-listener';
+import { startDispatcher } from '../worker/dispatcher';
+import { temporalGateway } from '../runtime/temporal-gateway';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
 import { ensureSigningSecret } from '../runtime/secrets';
@@ -100,9 +101,10 @@ async function main(): Promise<void> {
       log.fatal({ err }, 'worker stopped');
       process.exit(1);
     });
-    await ensureMaintenanceWorkflows(client, config.temporal.taskQueue);
-    const listener = await startOutboxListener(databaseUrl, { orm, log, temporal: client, taskQueue: config.temporal.taskQueue, allowLoopbackWebhooks: config.allowLoopbackWebhooks });
-    stops.push(listener.stop);
+    await ensureMaintenanceWorkflows(orm);
+    // The one path from committed changes to Temporal: events become deliveries, commands are sent.
+    const dispatcher = startDispatcher({ orm, log, gateway: temporalGateway(client, { taskQueue: config.temporal.taskQueue, deadlineMs: config.temporal.callTimeoutMs }), databaseUrl });
+    stops.push(dispatcher.stop);
   }
 
   let apiBase: string | null = null;

@@ -1,9 +1,9 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
-import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
 import { RATE_LIMIT_JANITOR_ID } from '../workflows/maintenance';
-import { OUTBOX_RELAY_ID } from '../workflows/outbox-relay';
+import { commands } from '../db/commands';
+import type { Orm } from '../db/orm';
 
 let runtimeInstalled = false;
 
@@ -53,9 +53,13 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
   });
 }
 
-/** Long-running housekeeping workflows; starting them again is a no-op. */
-export async function ensureMaintenanceWorkflows(client: Client, taskQueue: string): Promise<void> {
-  for (const [type, workflowId] of [['rateLimitJanitor', RATE_LIMIT_JANITOR_ID], ['outboxRelay', OUTBOX_RELAY_ID]] as const) {
-    await client.workflow.start(type, { workflowId, taskQueue, workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING });
-  }
+/**
+ * Long-running housekeeping workflows, started through the outbox (so a worker starting while
+ * Temporal is away still gets them once it returns); starting a running one again is a no-op.
+ * The `outbox-relay` workflow of earlier releases is no longer started: the dispatcher does its work.
+ */
+export async function ensureMaintenanceWorkflows(orm: Orm): Promise<void> {
+  const em = orm.em.fork();
+  commands.start(em, 'rateLimitJanitor', RATE_LIMIT_JANITOR_ID, []);
+  await em.flush();
 }
