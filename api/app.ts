@@ -64,6 +64,10 @@ export function createApp(deps: AppDeps) {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (deps.draining?.()) {
+      res.status(503).json({ status: 'draining', checks: {} });
+      return;
+    }
     const checks: Record<string, string> = {};
     try {
       await deps.orm.em.fork().execute('select 1');
@@ -73,7 +77,8 @@ export function createApp(deps: AppDeps) {
     }
     if (deps.temporal) {
       try {
-        await deps.temporal.connection.workflowService.getSystemInfo({});
+        const temporal = deps.temporal;
+        await temporal.connection.withDeadline(Date.now() + 2000, () => temporal.connection.workflowService.getSystemInfo({}));
         checks.temporal = 'ok';
       } catch (err) {
         checks.temporal = `unreachable: ${(err as Error).message}`;

@@ -38,6 +38,7 @@ const schema = z.object({
   SIMULATOR_MEETING_SECONDS: positiveInt.default(1800),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   SETTINGS_FANOUT_BATCH: positiveInt.max(1000).default(200),
@@ -82,6 +83,8 @@ export type Config = {
   providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
+  /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
+  shutdownTimeoutMs: number;
   mediaDir: string;
   /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
   allowLoopbackWebhooks: boolean;
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
       google:

@@ -13,6 +13,8 @@ export function installTemporalLogging(log: Logger): void {
   runtimeInstalled = true;
   const level = (log.level === 'trace' ? 'TRACE' : log.level === 'debug' ? 'DEBUG' : 'WARN') as LogLevel;
   Runtime.install({
+    // The process entry point owns SIGINT/SIGTERM (scripts/start.ts drains in order); the SDK must not race it.
+    shutdownSignals: [],
     logger: new DefaultLogger(level, (entry) => {
       const fields = { ...(entry.meta ?? {}), temporal: true };
       const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
@@ -31,6 +33,8 @@ export type WorkerOptions = ActivityDeps & {
   workflowBundle?: { code: string };
   /** 0 turns the sticky workflow cache off (a test that restarts workers needs that on the test server). */
   maxCachedWorkflows?: number;
+  /** How long in-flight activities may run on after shutdown() before they are cancelled. */
+  shutdownGraceMs?: number;
 };
 
 /** The worker: the project's workflows and activities on one task queue. */
@@ -41,6 +45,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
     ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
+    ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({
       orm: opts.orm,
       log: opts.log,
