@@ -28,10 +28,14 @@ export class Migration20261122060000_workflow_commands extends Migration {
         return null;
       end $$;
       create trigger workflow_commands_notify after insert on workflow_commands for each statement execute function notify_workflow_command();
+      -- The transition an event announces, for events that happen once per object (bot.recording_started …):
+      -- an activity retried after its transaction committed records no second event.
+      alter table webhook_events add column dedupe_key text;
+      create unique index webhook_events_dedupe on webhook_events (dedupe_key) where dedupe_key is not null;
     `);
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop trigger workflow_commands_notify on workflow_commands; drop function notify_workflow_command(); drop table workflow_commands;');
+    this.addSql('drop trigger workflow_commands_notify on workflow_commands; drop function notify_workflow_command(); drop table workflow_commands; drop index webhook_events_dedupe; alter table webhook_events drop column dedupe_key;');
   }
 }
