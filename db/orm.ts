@@ -9,6 +9,7 @@ import { Migration20261122030000_settings } from './migrations/Migration20261122
 import { Migration20261122040000_calendar_events } from './migrations/Migration20261122040000_calendar_events';
 import { Migration20261122050000_calendar_connections } from './migrations/Migration20261122050000_calendar_connections';
 import { Migration20261122060000_workflow_commands } from './migrations/Migration20261122060000_workflow_commands';
+import { Migration20261122070000_idempotency_keys } from './migrations/Migration20261122070000_idempotency_keys';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122040000_calendar_events', class: Migration20261122040000_calendar_events },
   { name: 'Migration20261122050000_calendar_connections', class: Migration20261122050000_calendar_connections },
   { name: 'Migration20261122060000_workflow_commands', class: Migration20261122060000_workflow_commands },
+  { name: 'Migration20261122070000_idempotency_keys', class: Migration20261122070000_idempotency_keys },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {
