@@ -12,6 +12,7 @@ import { acceptsJson, parseBody } from './body';
 import type { AppDeps, RequestCtx } from './context';
 import { ApiError, missingWorkspace } from './errors';
 import type { Page } from './pagination';
+import { OPENAPI_LINKS } from './openapi-links';
 import { z } from './zod';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -42,7 +43,25 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   params?: P;
   query?: Q;
   body?: B;
-  response: { status?: number; schema: ZodType; description: string };
+  /** Whether OpenAPI marks the body required; default: when an absent body (read as `{}`) could not pass `body`. */
+  bodyRequired?: boolean;
+  response: {
+    status?: number;
+    schema: ZodType;
+    description: string;
+    /** Media types of the success body; default `application/json`. */
+    contentTypes?: string[];
+    /**
+     * Other success statuses, with when: the same schema and media types (e.g. 200 for an
+     * idempotent repeat of a create), or their own.
+     */
+    also?: Record<number, string | { description: string; contentType: string; schema: ZodType }>;
+  };
+  /**
+   * Error statuses this route answers beyond the ones every route may (400, 401, 404, 406, 422,
+   * 429; see RouteTable.document), with when: documented in its OpenAPI operation.
+   */
+  errors?: Partial<Record<403 | 409 | 410 | 413 | 502 | 503, string>>;
   /** Body fields answered with 400 before validation (for example `settings` on POST /bots), with why. */
   refuse?: Record<string, string>;
   handler: (ctx: RequestCtx, input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B>; request: RawRequest }) => Promise<Reply>;
@@ -54,9 +73,23 @@ export function defineRoute<P extends ZodType = AnyParams, Q extends ZodType = A
 
 const ERROR_SCHEMA = z
   .object({
-    errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+    errors: z
+      .array(z.object({ code: z.string().regex(/^[a-z][a-z0-9_]*$/), message: z.string(), field: z.string().optional() }))
+      .min(1),
   })
-  .openapi('Errors');
+  .openapi('Errors', { description: 'Spec Errors › Body: `code` is a stable snake_case word; `field` names the one request field at fault.' });
+
+/** A 429 from the API (spec Limits): `retry_in_seconds` equals the `Retry-After` header. */
+const RATE_LIMITED_SCHEMA = ERROR_SCHEMA.extend({ retry_in_seconds: z.number().int().min(1) }).openapi('RateLimited');
+
+/** The OpenAPI operationId of a route: `GET /workspaces/{id}` → `getWorkspacesById`. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith('{') ? ['by', ...segment.slice(1, -1).split('_')] : segment.split('_')));
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
 
 export function listSchema(item: ZodType, name: string) {
   return z
@@ -142,6 +175,7 @@ function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 
 export class RouteTable {
   readonly registry = new OpenAPIRegistry();
   private readonly methodsByPath = new Map<string, Set<string>>();
+  private readonly linkTargets = new Set<string>();
 
   constructor(private readonly deps: AppDeps) {
     this.registry.register('Errors', ERROR_SCHEMA);
@@ -160,6 +194,9 @@ export class RouteTable {
 
   /** After every route: a known path with another method answers 405 with `Allow`. */
   finish(router: Router, basePath: string): void {
+    const known = new Set([...this.methodsByPath].flatMap(([path, methods]) => [...methods].map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`)));
+    const dangling = [...this.linkTargets].filter((target) => !known.has(target));
+    if (dangling.length > 0) throw new Error(`OpenAPI links name operations that do not exist: ${dangling.join(', ')}`);
     for (const [path, methods] of this.methodsByPath) {
       const allow = [...methods].join(', ');
       router.all(path, (req: Request) => {
@@ -173,25 +210,57 @@ export class RouteTable {
     const request: RouteConfig['request'] = {};
     if (def.params) request.params = def.params as zod.ZodObject;
     if (def.query) request.query = def.query as zod.ZodObject;
-    if (def.body) request.body = { content: { 'application/json': { schema: def.body } } };
-    const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_SCHEMA } } });
+    // A body is required when an absent one (read as `{}`) could not pass.
+    if (def.body) request.body = { required: def.bodyRequired ?? !def.body.safeParse({}).success, content: { 'application/json': { schema: def.body } } };
+    const json = (schema: ZodType) => ({ 'application/json': { schema } });
+    const errorResponse = (description: string) => ({ description, content: json(ERROR_SCHEMA) });
+    const success = (description: string, schema: ZodType, types: string[] = def.response.contentTypes ?? ['application/json']) => ({
+      description,
+      content: Object.fromEntries(types.map((t) => [t, { schema }])),
+    });
+    const responses: RouteConfig['responses'] = {
+      [status]: status === 204 ? { description: def.response.description } : { ...success(def.response.description, def.response.schema), links: this.linksOf(def) },
+    };
+    for (const [code, also] of Object.entries(def.response.also ?? {})) {
+      responses[code] = typeof also === 'string' ? success(also, def.response.schema) : success(also.description, also.schema, [also.contentType]);
+    }
+    Object.assign(responses, {
+      400: errorResponse('Bad request: the body could not be parsed, a required parameter is missing, a cursor is not one this API made, or Service-Version is not a version date'),
+      401: errorResponse(def.auth === false ? 'The signature or token is missing or wrong' : 'Missing or invalid key, or no access to the workspace'),
+      404: errorResponse('Not found, or not visible to the key'),
+      406: errorResponse('The Accept header allows no application/json'),
+      422: errorResponse('Validation failed: one error per field'),
+      429: {
+        description: 'Rate limited: from the API as JSON with `retry_in_seconds` equal to the `Retry-After` header; from the per-IP flood limit in front of the API as plain text',
+        headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } },
+        content: { ...json(RATE_LIMITED_SCHEMA), 'text/plain': { schema: { type: 'string' } } },
+      },
+    });
+    for (const [code, description] of Object.entries(def.errors ?? {})) responses[code] = errorResponse(description as string);
     this.registry.registerPath({
       method: def.method,
       path: def.path,
+      operationId: operationId(def.method, def.path),
       summary: def.summary,
       description: def.description,
       tags: [def.tag],
       security: def.auth === false ? [] : [{ ApiKey: [] }],
       request,
-      responses: {
-        [status]: status === 204 ? { description: def.response.description } : { description: def.response.description, content: { 'application/json': { schema: def.response.schema } } },
-        400: errorResponse('Bad request'),
-        401: errorResponse('Missing or invalid key, or no access'),
-        404: errorResponse('Not found'),
-        422: errorResponse('Validation failed: one error per field'),
-        429: errorResponse('Rate limited'),
-      },
+      responses,
     });
+  }
+
+  /** OpenAPI links of a route's success response (api/openapi-links.ts), checked in finish(). */
+  private linksOf(def: RouteDef<any, any, any>) {
+    const links = OPENAPI_LINKS[`${def.method.toUpperCase()} ${def.path}`];
+    if (!links) return undefined;
+    return Object.fromEntries(
+      Object.entries(links).map(([name, link]) => {
+        const [method, path] = link.target.split(' ') as [string, string];
+        this.linkTargets.add(link.target);
+        return [name, { operationId: operationId(method, path), ...(link.parameters ? { parameters: link.parameters } : {}), ...(link.requestBody ? { requestBody: link.requestBody } : {}), ...(link.description ? { description: link.description } : {}) }];
+      }),
+    );
   }
 
   private async handle(def: RouteDef<any, any, any>, req: Request, res: Response): Promise<void> {
@@ -236,7 +305,8 @@ export class RouteTable {
       input = {
         params: parseOrThrow(def.params, req.params, 'params'),
         query: parseOrThrow(def.query, { ...req.query }, 'query'),
-        body: parseOrThrow(def.body, req.body ?? (def.body ? {} : undefined), 'body'),
+        // No body reads as `{}`; a JSON `null` is a body, and not an object (422 invalid_type).
+        body: parseOrThrow(def.body, req.body === undefined && def.body ? {} : req.body, 'body'),
         request: rawRequest(req),
       };
     } catch (err) {

@@ -18,6 +18,7 @@ import { freePort } from '../runtime/net';
 import { projectRoot } from '../runtime/paths';
 import { startEmbeddedPostgres } from '../runtime/postgres';
 import { ensureTemporalCli, ensureTestServer } from '../runtime/temporal-binaries';
+import { ensureSchemathesis } from './schemathesis';
 
 const TEMPLATE_DB = 'notetaker_test_template';
 
@@ -40,6 +41,10 @@ async function main(): Promise<number> {
   const cleanups: (() => Promise<unknown>)[] = [() => rm(tmp, { recursive: true, force: true })];
   try {
     log.info('preparing Temporal binaries (cached after the first run)');
+    // The OpenAPI fuzzer, when its test runs; a failed install is that test's failure, not the run's.
+    const schemathesis = files.some((f) => f.endsWith(path.join('e2e', 'fuzz.test.ts')))
+      ? ensureSchemathesis(log).then((c) => ({ TEST_SCHEMATHESIS: JSON.stringify(c) }), (err: Error) => ({ TEST_SCHEMATHESIS_ERROR: err.message }))
+      : Promise.resolve({});
     const [testServer, cli] = await Promise.all([ensureTestServer(log), ensureTemporalCli(log, process.env.TEMPORAL_CLI_PATH)]);
 
     let adminUrl = process.env.DATABASE_URL;
@@ -73,6 +78,7 @@ async function main(): Promise<number> {
       TEST_TEMPORAL_TEST_SERVER: testServer ?? '',
       TEST_TEMPORAL_CLI: cli ?? '',
       TEST_TMP: tmp,
+      ...(await schemathesis),
     };
     const concurrency = process.env.TEST_CONCURRENCY ?? '2';
     const pattern = process.env.TEST_NAME_PATTERN ? [`--test-name-pattern=${process.env.TEST_NAME_PATTERN}`] : [];

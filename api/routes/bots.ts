@@ -165,6 +165,7 @@ export const createBot = defineRoute({
   refuse: { settings: 'Bots take no settings object: send the flat recording fields (recording_start, recording_mode, silence_alert, summary_language, summary_template), or change the meeting’s settings.' },
   body: sendBotBody,
   response: { status: 201, schema: botSchema, description: 'The bot, queued; its meeting exists already.' },
+  errors: { 503: 'provider_unavailable: the bot could not be scheduled right now; nothing was created' },
   handler: async (ctx, { body }) => {
     const { bot, meeting, settings } = await sendBot(ctx, body);
     return { status: 201, kind: 'bot', body: serializeBot(bot, meeting, settings) };
@@ -226,6 +227,7 @@ export const updateBot = defineRoute({
   params: idParams,
   body: z.strictObject({ metadata: metadataInput }),
   response: { schema: botSchema, description: 'The bot.' },
+  errors: { 409: 'bot_not_editable: the bot is failed or cancelled' },
   handler: async (ctx, { params, body }) => {
     const { bot, meeting, access, settings } = await loadBot(ctx, params.id);
     if (access.role === 'guest') throw unauthorized();
@@ -264,6 +266,7 @@ export const cancelBotRoute = defineRoute({
   description: 'A bot that has not finished becomes cancelled and leaves the call if it is in one; a finished bot answers 409 bot_not_cancellable.',
   params: idParams,
   response: { schema: botSchema, description: 'The bot, cancelled.' },
+  errors: { 409: 'bot_not_cancellable: the bot is completed, failed or cancelled' },
   handler: (ctx, { params }) => cancelBot(ctx, params.id),
 });
 
@@ -274,6 +277,7 @@ export const deleteBot = defineRoute({
   summary: 'Cancel a bot (same as POST /bots/{id}/cancel)',
   params: idParams,
   response: { schema: botSchema, description: 'The bot, cancelled.' },
+  errors: { 409: 'bot_not_cancellable: the bot is completed, failed or cancelled' },
   handler: (ctx, { params }) => cancelBot(ctx, params.id),
 });
 

@@ -168,7 +168,12 @@ export const calendarNotification = defineRoute({
   params: idParams,
   query: z.object({ validationToken: z.string().optional() }),
   body: z.unknown(),
-  response: { status: 202, schema: z.object({ received: z.literal(true) }), description: 'Received; a sync follows.' },
+  response: {
+    status: 202,
+    schema: z.object({ received: z.literal(true) }),
+    description: 'Received; a sync follows.',
+    also: { 200: { description: 'A Microsoft subscription validation: the `validationToken` echoed.', contentType: 'text/plain', schema: z.string() } },
+  },
   handler: async (ctx, { params, query, body, request }) => {
     if (query.validationToken) return { raw: Buffer.from(query.validationToken), contentType: 'text/plain' };
     const expected = Buffer.from(calendarKit(ctx.deps).vault.mac(params.id));

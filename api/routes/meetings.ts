@@ -7,7 +7,7 @@ import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../acc
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, unauthorized } from '../errors';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
-import { includes } from '../inputs';
+import { includes, METADATA_MAP_DOC } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
 import { meetingSchema, serializeMeeting } from '../serializers/meeting';
 import { Where } from '../sql-where';
@@ -87,7 +87,15 @@ export const updateMeeting = defineRoute({
   description:
     'Body `{ metadata }`, the only field allowed. 400: body empty or naming another field. 401: key not an owner or admin of the workspace. 404: not visible. 422: a metadata rule broken. A change of metadata alone emits no meeting.updated.',
   params: idParams,
-  body: z.unknown().openapi({ type: 'object', properties: { metadata: { description: 'A metadata map, or the empty string to remove every key.' } }, required: ['metadata'], additionalProperties: false } as never),
+  body: z
+    .unknown()
+    .openapi({
+      type: 'object',
+      properties: { metadata: { description: 'A metadata map, or the empty string to remove every key.', oneOf: [METADATA_MAP_DOC, { type: 'string', enum: [''] }] } },
+      required: ['metadata'],
+      additionalProperties: false,
+    } as never),
+  bodyRequired: true,
   response: { schema: meetingSchema, description: 'The meeting.' },
   handler: async (ctx, { params, body }) => {
     const { meeting, access } = await loadMeeting(ctx, params.id);

@@ -56,6 +56,7 @@ export const createMember = defineRoute({
     metadata: metadataInput.optional(),
   }),
   response: { status: 201, schema: memberSchema, description: 'The created member.' },
+  errors: { 409: 'conflict (field `email`): a member of the workspace already has this email' },
   handler: async (ctx, { body }) => {
     const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
     const { membersPerHour } = ctx.deps.config.rateLimits;

@@ -4,7 +4,7 @@ import { assignmentRow } from '../../db/settings';
 import { announceSettingsChange } from '../settings-effects';
 import { ValidationFailed, type FieldIssue } from '../../domain/errors';
 import { newId } from '../../domain/ids';
-import { applyWrite, parseScope, readSettingsWrite, type Scope, type SettingsWrite } from '../../domain/settings';
+import { applyWrite, MAX_CONDITIONS, parseScope, readSettingsWrite, type Scope, type SettingsWrite } from '../../domain/settings';
 import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../access';
 import type { RequestCtx } from '../context';
 import { ApiError, notFound } from '../errors';
@@ -13,16 +13,34 @@ import type { RawRequest } from '../routing';
 import { defineRoute, listSchema } from '../routing';
 import { assignmentSchema, serializeAssignment, serializeSettings, settingsEtag, settingsSchema } from '../serializers/settings';
 import { z } from '../zod';
+import { BUILT_IN_TEMPLATES } from '../../domain/meetings/vocabulary';
 
 const idParams = z.object({ id: z.string() });
 const deletedSchema = (name: string, object: string) => z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) }).openapi(name);
 
-const groupDoc = (description: string) => z.unknown().optional().openapi({ type: 'object', description } as never);
+/** The groups as JSON Schema: the values domain/settings accepts per path; `inherit` or null leaves a path to the next layer. */
+const LANGUAGE_TAG = '^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?$';
+const inheritOr = (...schemas: object[]) => ({ anyOf: [...schemas, { enum: ['inherit', null] }] });
+const group = (properties: Record<string, object>) => ({ type: 'object', properties, additionalProperties: false });
+const bool = inheritOr({ type: 'boolean' });
+const language = (...words: string[]) => inheritOr({ type: 'string', pattern: LANGUAGE_TAG }, { enum: words });
+const groupDoc = (description: string, schema: object) => z.unknown().optional().openapi({ ...schema, description } as never);
 const SETTINGS_GROUPS = {
-  recording: groupDoc('`enabled` (boolean), `methods.bot.start` (`on_join`, `on_command`), `methods.bot.mode` (`audio_and_video`, `audio_only`), `methods.bot.silence_detection.alert` (boolean).'),
-  transcription: groupDoc('`language`: a BCP-47 code, `auto` or `multi`.'),
-  summary: groupDoc('`template`: a built-in slug or a `tpl_` id; `language`: a BCP-47 code or `same_as_transcript`.'),
-  branding: groupDoc('`brand_kit_id`: `none`.'),
+  recording: groupDoc(
+    '`enabled` (boolean), `methods.bot.start` (`on_join`, `on_command`), `methods.bot.mode` (`audio_and_video`, `audio_only`), `methods.bot.silence_detection.alert` (boolean).',
+    group({
+      enabled: bool,
+      methods: group({
+        bot: group({ start: inheritOr({ enum: ['on_join', 'on_command'] }), mode: inheritOr({ enum: ['audio_and_video', 'audio_only'] }), silence_detection: group({ alert: bool }) }),
+      }),
+    }),
+  ),
+  transcription: groupDoc('`language`: a BCP-47 code, `auto` or `multi`.', group({ language: language('auto', 'multi') })),
+  summary: groupDoc(
+    '`template`: a built-in slug or a `tpl_` id; `language`: a BCP-47 code or `same_as_transcript`.',
+    group({ template: inheritOr({ enum: BUILT_IN_TEMPLATES }, { type: 'string', pattern: '^tpl_[0-9a-z]{26}$' }), language: language('same_as_transcript') }),
+  ),
+  branding: groupDoc('`brand_kit_id`: `none`.', group({ brand_kit_id: inheritOr({ enum: ['none'] }) })),
 };
 const WRITE_NOTE =
   'Partial at any depth: only the paths sent change. `inherit` (or null) removes this object’s value so the next layer decides. A bad value answers 422 `invalid` naming the dotted field and the allowed values; an unknown or removed field answers 422 `unknown_field`.';
@@ -120,7 +138,7 @@ export const createSettings = defineRoute({
   tag: 'Settings',
   summary: 'Create a named, reusable settings object in a workspace (owner or admin)',
   description: `It applies nowhere until assigned (POST /settings_assignments). ${WRITE_NOTE}`,
-  body: z.looseObject({ workspace_id: workspaceIdInput, name, ...SETTINGS_GROUPS }),
+  body: z.looseObject({ workspace_id: workspaceIdInput, name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
   response: { status: 201, schema: settingsSchema, description: 'The settings object.' },
   handler: async (ctx, { body }) => {
     const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
@@ -139,8 +157,9 @@ export const updateSettings = defineRoute({
   summary: 'Change a settings object (owner or admin)',
   description: `${WRITE_NOTE} With \`If-Match: <ETag>\` the write applies only to the version read, else 409 settings_changed. A change that alters upcoming meetings’ resolved settings emits meeting.updated for each of them (in the background when it reaches many).`,
   params: idParams,
-  body: z.looseObject({ name, ...SETTINGS_GROUPS }),
+  body: z.looseObject({ name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
   response: { schema: settingsSchema, description: 'The settings object.' },
+  errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
   handler: async (ctx, { params, body, request }) => {
     const found = await loadSettings(ctx, params.id);
     await assertMayChange(ctx, found);
@@ -188,6 +207,7 @@ export const deleteSettings = defineRoute({
   description: '409 settings_in_use while it is assigned anywhere, and always for own settings (they live as long as their workspace, member or meeting). `If-Match` as for PATCH.',
   params: idParams,
   response: { schema: deletedSchema('DeletedSettings', 'settings'), description: 'The settings object is gone.' },
+  errors: { 409: 'settings_in_use: own settings, or settings still assigned; settings_changed: `If-Match` names a version that is no longer current' },
   handler: async (ctx, { params, request }) => {
     const found = await loadSettings(ctx, params.id);
     await ctx.em.transactional(async (em) => {
@@ -270,9 +290,17 @@ export const createAssignment = defineRoute({
     'Scope conditions `<kind>:<value>`, all of which must hold: exactly one of `accounts:acc_…` (alone), `workspaces:wks_…`, `members:mem_…`; then optionally `meetings:organized|internal|domain|external` and `calendar_event_series:<ical_uid>`; or `meetings:mtg_…` (implies its workspace, names no member). 422 names the index of the condition at fault. 409 scope_taken: the scope already has settings. 409 settings_conflict: own settings stay on their own scope, and settings apply only within their workspace (an account scope takes settings of a workspace the account created).',
   body: z.strictObject({
     settings_id: z.string().trim().min(1).openapi({ example: 'set_01jdz4m7k3q8v2n6x9c5b1t0aa' }),
-    scope: z.unknown().openapi({ type: 'array', items: { type: 'string' }, example: ['members:mem_01jdz4m7k3q8v2n6x9c5b1t0aa', 'meetings:external'] } as never),
+    scope: z.unknown().openapi({
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_CONDITIONS,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^\\s*((accounts:acc_|workspaces:wks_|members:mem_|meetings:mtg_)[0-9a-z]{26}|meetings:(organized|internal|domain|external)|calendar_event_series:.+)\\s*$' },
+      example: ['members:mem_01jdz4m7k3q8v2n6x9c5b1t0aa', 'meetings:external'],
+    } as never),
   }),
   response: { status: 201, schema: assignmentSchema, description: 'The assignment.' },
+  errors: { 409: 'scope_taken: the scope already has settings; settings_conflict: own settings stay on their scope, and settings apply only within their workspace', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
   handler: async (ctx, { body }) => {
     const settings = await ctx.em.findOne(Settings, { id: body.settings_id });
     const writable = settings && (await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: settings.workspaceId }));
@@ -360,6 +388,7 @@ export const deleteAssignment = defineRoute({
   description: 'The scope falls back to the next layer. The assignment of own settings to their own scope cannot be removed: 409 settings_in_use.',
   params: idParams,
   response: { schema: deletedSchema('DeletedSettingsAssignment', 'settings_assignment'), description: 'The assignment is gone.' },
+  errors: { 409: 'settings_in_use: the assignment of own settings to their own scope stays', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
   handler: async (ctx, { params }) => {
     const { assignment, settings } = await loadAssignment(ctx, params.id);
     if (settings.ownKind) throw new ApiError(409, 'settings_in_use', `${assignment.id} applies the own settings of ${settings.ownKind} ${settings.ownId} to its own scope and cannot be removed; change ${settings.id} instead.`);

@@ -97,6 +97,7 @@ export const deleteTemplate = defineRoute({
   description: '409 settings_in_use while any settings object names it in `summary.template`.',
   params: idParams,
   response: { schema: z.object({ id: z.string(), object: z.literal('summary_template'), deleted: z.literal(true) }).openapi('DeletedSummaryTemplate'), description: 'The template is gone.' },
+  errors: { 409: 'settings_in_use: settings still name the template' },
   handler: async (ctx, { params }) => {
     const template = await loadTemplate(ctx, params.id, true);
     const users = await ctx.em.execute<{ id: string }[]>(`select id from settings where workspace_id = ? and "values"->>'summary.template' = ? order by id limit 5`, [template.workspaceId, template.id]);

@@ -356,6 +356,7 @@ export const redeliverEvent = defineRoute({
   params: idParams,
   body: z.strictObject({ endpoint_id: z.string().optional() }).optional(),
   response: { status: 202, schema: eventSchema, description: 'Redelivery started.' },
+  errors: { 409: 'conflict: the event has no endpoint to deliver to, or was not delivered to the endpoint named' },
   handler: async (ctx, { params, body }) => {
     const event = await loadEvent(ctx, params.id);
     const deliveries = await ctx.em.execute<DeliveryRow[]>('select * from webhook_deliveries where event_id = ?', [event.id]);

@@ -128,6 +128,7 @@ export const updateWorkspace = defineRoute({
   params: idParams,
   body: z.strictObject({ name: z.string().trim().min(1).max(100).optional(), metadata: metadataInput.optional() }),
   response: { schema: workspaceSchema, description: 'The updated workspace.' },
+  errors: { 403: 'workspace_update_not_allowed: only owners and admins of the workspace update it' },
   handler: async (ctx, { params, body }) => {
     const { workspace, access } = await workspaceFor(ctx, params.id, {
       hidden: 'not_found',
@@ -152,6 +153,7 @@ export const archiveWorkspace = defineRoute({
     schema: z.object({ id: z.string(), object: z.literal('workspace'), archived: z.literal(true) }).openapi('ArchivedWorkspace'),
     description: 'The workspace is archived.',
   },
+  errors: { 403: 'workspace_archive_not_allowed: only owners of the workspace archive it' },
   handler: async (ctx, { params }) => {
     const { workspace } = await workspaceFor(ctx, params.id, {
       hidden: 'not_found',

@@ -18,7 +18,7 @@ export type Scope = {
   categories: Category[];
 };
 
-const MAX_CONDITIONS = 8;
+export const MAX_CONDITIONS = 8;
 const ID = /^[0-9a-z]{26}$/;
 const ANCHORS = { accounts: 'account', workspaces: 'workspace', members: 'member' } as const;
 const PREFIX = { account: 'acc_', workspace: 'wks_', member: 'mem_' } as const;

@@ -1,82 +1,23 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmod, mkdtemp } from 'node:fs/promises';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
-import { freePort } from '../../runtime/net';
-import { projectRoot } from '../../runtime/paths';
-import { testEnv } from '../support/env';
+import { npmStart, type NpmStart } from '../support/npm-start';
 import { verifyLikeTheSpec } from '../support/webhooks';
 
-const run = promisify(execFile);
-let env: NodeJS.ProcessEnv;
-let service: ChildProcess | null = null;
-
-/** `npm start` as a user runs it; resolves with the API base URL and Temporal UI URL it prints. */
-function startService(): Promise<{ base: string; ui: string; output: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['start'], { cwd: projectRoot(), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    service = child;
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up in time:\n${out}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const base = /API base URL:\s+(\S+)/.exec(out);
-      const ui = /Temporal UI:\s+(\S+)/.exec(out);
-      if (base && ui) {
-        clearTimeout(timer);
-        resolve({ base: base[1]!, ui: ui[1]!, output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-async function stopService(): Promise<void> {
-  const child = service;
-  service = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid!, 'SIGTERM');
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function admin(...args: string[]): Promise<Record<string, string>> {
-  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: projectRoot(), env });
-  return JSON.parse(stdout.trim().split('\n').pop()!);
-}
+let service: NpmStart;
+const startService = () => service.start();
+const stopService = () => service.stop();
+const admin = (...args: string[]) => service.admin(...args);
 
 before(async () => {
-  const dataDir = await mkdtemp(path.join(testEnv().tmp, 'e2e-'));
-  await chmod(dataDir, 0o755);
-  env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(await freePort()),
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    TEMPORAL_DEV_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  service = await npmStart({
     // A simulated 30-minute meeting lasts about two seconds.
     SIMULATOR_SPEED: '900',
     ALLOW_LOOPBACK_WEBHOOKS: 'true',
-    ...(testEnv().cli ? { TEMPORAL_CLI_PATH: testEnv().cli! } : {}),
-  };
-  delete env.DATABASE_URL;
-  delete env.TEMPORAL_ADDRESS;
+  });
 });
-after(stopService);
+after(() => service?.stop());
 
 describe('npm start, the admin command and the API, as a user runs them', () => {
   it('When the service starts on embedded defaults, then a created user lists its workspace, a rotated key replaces the old one, and data outlives a restart', async () => {

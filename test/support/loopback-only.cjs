@@ -1,0 +1,54 @@
+/**
+ * Loaded with `NODE_OPTIONS=--require` into a service under test that is fed generated data (the
+ * fuzz test): every TCP connection and DNS lookup to anything but loopback is refused, so a webhook
+ * URL or link the fuzzer invents never becomes traffic to another machine. Unix sockets are left alone.
+ * Each refused host is reported once on stderr.
+ */
+'use strict';
+const net = require('node:net');
+const dns = require('node:dns');
+
+const refused = new Set();
+function isLoopback(host) {
+  const h = String(host || 'localhost').replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h.startsWith('127.') || h === '::ffff:127.0.0.1';
+}
+function report(host) {
+  if (refused.has(host)) return;
+  refused.add(host);
+  process.stderr.write(`[loopback-only] refused a connection to ${host}\n`);
+}
+function refusal(host) {
+  return Object.assign(new Error(`loopback-only: no connection to ${host} from this test`), { code: 'ECONNREFUSED' });
+}
+
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) {
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+  const options = first !== null && typeof first === 'object' ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined };
+  if (options.path === undefined && !isLoopback(options.host)) {
+    report(options.host);
+    process.nextTick(() => this.destroy(refusal(options.host)));
+    return this;
+  }
+  return connect.apply(this, args);
+};
+
+const lookup = dns.lookup;
+dns.lookup = function (hostname, options, callback) {
+  const cb = typeof options === 'function' ? options : callback;
+  if (!isLoopback(hostname) && net.isIP(hostname) === 0) {
+    report(hostname);
+    process.nextTick(() => cb(Object.assign(refusal(hostname), { code: 'ENOTFOUND' })));
+    return {};
+  }
+  return lookup.apply(this, arguments);
+};
+const promisesLookup = dns.promises.lookup;
+dns.promises.lookup = async function (hostname, ...rest) {
+  if (!isLoopback(hostname) && net.isIP(hostname) === 0) {
+    report(hostname);
+    throw Object.assign(refusal(hostname), { code: 'ENOTFOUND' });
+  }
+  return promisesLookup.call(this, hostname, ...rest);
+};
