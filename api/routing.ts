@@ -235,7 +235,12 @@ export class RouteTable {
         headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } },
         content: { ...json(RATE_LIMITED_SCHEMA), 'text/plain': { schema: { type: 'string' } } },
       },
+      503: errorResponse('provider_unavailable: the database cannot be reached right now; nothing was changed (Retry-After says when to try again)'),
     });
+    if (def.method === 'post' && def.auth !== false) {
+      responses[409] ??= errorResponse('conflict: a request with this Idempotency-Key is still being processed');
+      responses[422] = errorResponse('Validation failed: one error per field; idempotency_key_reused: the Idempotency-Key was used with another request');
+    }
     for (const [code, description] of Object.entries(def.errors ?? {})) responses[code] = errorResponse(description as string);
     this.registry.registerPath({
       method: def.method,

@@ -165,7 +165,6 @@ export const createBot = defineRoute({
   refuse: { settings: 'Bots take no settings object: send the flat recording fields (recording_start, recording_mode, silence_alert, summary_language, summary_template), or change the meeting’s settings.' },
   body: sendBotBody,
   response: { status: 201, schema: botSchema, description: 'The bot, queued; its meeting exists already.' },
-  errors: { 503: 'provider_unavailable: the bot could not be scheduled right now; nothing was created' },
   handler: async (ctx, { body }) => {
     const { bot, meeting, settings } = await sendBot(ctx, body);
     return { status: 201, kind: 'bot', body: serializeBot(bot, meeting, settings) };

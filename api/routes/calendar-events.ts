@@ -45,7 +45,6 @@ export const pushCalendarEvent = defineRoute({
     metadata: metadataInput.optional(),
   }),
   response: { status: 201, schema: calendarEventSchema, description: 'The calendar event, new.', also: { 200: 'The calendar event existed: the push updated it, or changed nothing.' } },
-  errors: { 503: 'provider_unavailable: the workflow service is not reachable; nothing was changed' },
   handler: async (ctx, { body }) => {
     const { workspace, access } = await workspaceFor(ctx, body.workspace_id);
     if (access.role === 'guest') throw unauthorized();
