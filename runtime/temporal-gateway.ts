@@ -127,6 +127,9 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
         case 'signalWithStart':
           await gateway.signalWithStart(command.workflowType as WorkflowName, command.workflowId, command.args as never, command.signal, command.signalArgs, command.searchAttributes);
           return 'sent';
+        default:
+          // A row this release cannot read (written by a newer one, or damaged): it will be parked.
+          throw new Error(`unknown workflow command ${JSON.stringify((command as { op?: unknown }).op)}`);
       }
     },
   };

@@ -21,6 +21,8 @@ export type DispatcherOptions = {
   pollMs?: number;
   /** How long a claimed command stays leased before another dispatcher may take it. */
   leaseMs?: number;
+  /** Backoff after a failed send, by attempts so far (tests shorten it). */
+  retryDelayMs?: (attempts: number) => number;
 };
 
 export type Dispatcher = { wake: () => void; stop: () => Promise<void>; idle: () => Promise<void> };
@@ -38,6 +40,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   const batchSize = opts.batchSize ?? 200;
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 60_000;
+  const retryDelayMs = opts.retryDelayMs ?? commandRetryDelayMs;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let pending = false;
@@ -69,7 +72,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       await markCommandSent(em, c.id);
     } catch (err) {
       const unreachable = isUnreachable(err);
-      const { parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), { delayMs: commandRetryDelayMs(c.attempts + 1), counts: !unreachable });
+      const { parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), { delayMs: retryDelayMs(c.attempts + 1), counts: !unreachable });
       const fields = { command_id: c.id, workflow_id: c.workflowId, op: c.command.op, err: err };
       if (parked) log.error(fields, 'workflow command parked after repeated failures: see `npm run admin -- commands`');
       else if (unreachable) log.warn(fields, 'Temporal unreachable: the command waits and is retried');
