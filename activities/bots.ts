@@ -1,5 +1,4 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { readAfterCommit } from './after-commit';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { changeMeeting, meetingWithBots } from '../db/meetings';
 import { settingsForMeeting } from '../db/settings';
@@ -19,6 +18,8 @@ export type StatusChange = {
   endedAt?: string;
   /** bot.* events to record with the change. */
   events: string[];
+  /** Results parts that can no longer be made: those still processing read failed. */
+  failParts?: Part[];
 };
 
 type Part = 'transcript' | 'summary' | 'media';
@@ -70,8 +71,8 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     async launchBot(
       botId: string,
     ): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' } | { outcome: 'recording_disabled' }> {
-      const ctx = await readAfterCommit(() => launchContext(botId), (c) => c !== null);
-      // The transaction that created the bot rolled back after starting its workflow: nothing to do.
+      // The outbox starts the workflow only after the bot's row committed; no row means it was removed.
+      const ctx = await launchContext(botId);
       if (!ctx) return { outcome: 'gone' };
       const { bot, meeting, settings } = ctx;
       if (!settings.recording.enabled) {
@@ -121,6 +122,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
               for (const part of ['media', 'transcript', 'summary'] as const) {
                 if (meeting.results[part].status === 'processing') meeting.results = withPart(meeting.results, part, { status: 'none' });
               }
+            }
+            for (const part of change.failParts ?? []) {
+              if (meeting.results[part].status === 'processing') meeting.results = withPart(meeting.results, part, { status: 'failed' });
             }
             // The recording is in: every part is being made (spec: Results status, none → processing).
             if (change.status === 'processing') {

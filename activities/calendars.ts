@@ -7,8 +7,6 @@ import { upsertCalendarEvent } from '../db/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
 import { changeMeeting } from '../db/meetings';
 import { normaliseMeetingUrl } from '../domain/meetings/url';
-import { temporalBotScheduler } from '../runtime/bot-scheduler';
-import { readAfterCommit } from './after-commit';
 import type { ActivityDeps } from './index';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ProviderCalendarEvent } from './providers/calendar/types';
 
@@ -25,7 +23,6 @@ function linkOf(url: string | null): string | null {
 }
 
 export function createCalendarActivities({ orm, log, temporal, taskQueue, providers }: ActivityDeps) {
-  const scheduler = temporalBotScheduler(temporal, taskQueue);
 
   /**
    * One provider event onto its meeting (created, updated or cancelled), remembering which meeting it
@@ -49,7 +46,7 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
       await changeMeeting(em, link.meeting_id, (m) => {
         m.cancelledAt ??= new Date();
       });
-      await reconcileCalendarBot(em, link.meeting_id, scheduler);
+      await reconcileCalendarBot(em, link.meeting_id);
       return;
     }
     const { meeting } = await upsertCalendarEvent(
@@ -69,7 +66,6 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
         cancelled: false,
         memberId: c.memberId,
       },
-      scheduler,
     );
     await em.execute(
       `insert into calendar_event_links (connection_id, provider_event_id, meeting_id, listing) values (?, ?, ?, ?)
@@ -96,7 +92,7 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
       await changeMeeting(em, meeting_id, (m) => {
         m.cancelledAt ??= new Date();
       });
-      await reconcileCalendarBot(em, meeting_id, scheduler);
+      await reconcileCalendarBot(em, meeting_id);
     }
     return gone.length;
   }
@@ -110,12 +106,8 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
      */
     async syncCalendar(input: { connectionId: string }): Promise<SyncOutcome> {
       const ctx = Context.current();
-      // The workflow is started (or woken by a reconnect) before the consent's transaction commits:
-      // give it a moment to show the connection as syncing before deciding there is nothing to do.
-      const start = await readAfterCommit(
-        () => orm.em.fork().findOne(CalendarConnection, { id: input.connectionId }),
-        (c) => c !== null && c.status !== 'error',
-      );
+      // The workflow is started (or woken by a reconnect) by the outbox after the consent committed.
+      const start = await orm.em.fork().findOne(CalendarConnection, { id: input.connectionId });
       if (!start || start.status === 'disconnected' || start.status === 'error') return { outcome: 'gone', events: 0 };
       const provider = providers.calendars[start.provider];
       let tokens = providers.vault.open<CalendarTokens>(start.tokens);

@@ -1,12 +1,10 @@
 import { Meeting } from '../db/entities';
 import { reconcileCalendarBot } from '../db/calendar-bots';
 import { changeMeeting, PHASE_SQL } from '../db/meetings';
-import { temporalBotScheduler } from '../runtime/bot-scheduler';
 import { settingsDigest, settingsForMeetings, settingsLockKey } from '../db/settings';
 import type { ActivityDeps } from './index';
 
 export function createSettingsActivities({ orm, log, temporal, taskQueue }: ActivityDeps) {
-  const scheduler = temporalBotScheduler(temporal, taskQueue);
   return {
     /**
      * One batch of a workspace's upcoming meetings after `after` (by id): resolves their settings
@@ -29,7 +27,7 @@ export function createSettingsActivities({ orm, log, temporal, taskQueue }: Acti
         for (const m of stale) {
           await changeMeeting(tem, m.id, () => undefined);
           // A calendar meeting's bot follows its settings (recording turned on or off).
-          if (m.source !== 'bot') await reconcileCalendarBot(tem, m.id, scheduler);
+          if (m.source !== 'bot') await reconcileCalendarBot(tem, m.id);
         }
         if (stale.length) log.info({ workspace_id: input.workspaceId, meetings: stale.length }, 'settings change announced on meetings');
         return { next: rows.length === input.limit ? rows[rows.length - 1]!.id : null, changed: stale.length };

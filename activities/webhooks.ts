@@ -1,9 +1,9 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { Agent, request } from 'undici';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WebhookEndpoint, WebhookEvent } from '../db/entities';
+import { commands } from '../db/commands';
+import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
 import type { Orm } from '../db/orm';
 import { downgrade, type ResourceKind } from '../domain/versions';
 import { isLoopback, isPublicAddress } from '../domain/webhooks/addresses';
@@ -14,7 +14,7 @@ import { deliveryWorkflowId } from '../workflows/signals';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_LIMIT = 4096;
 
-export type WebhookDeps = { orm: Orm; log: Logger; temporal: Client; taskQueue: string; allowLoopbackWebhooks: boolean };
+export type WebhookDeps = { orm: Orm; log: Logger; allowLoopbackWebhooks: boolean };
 
 function kindOf(type: string): ResourceKind | null {
   if (type.startsWith('bot.')) return 'bot';
@@ -120,31 +120,38 @@ export async function postOnce(
 }
 
 /**
- * After commit (or from the relay): one stored body and one delivery workflow per subscribed,
- * enabled endpoint; idempotent, so the listener and the relay may both call it.
+ * Events become their deliveries, in one transaction per batch and without any Temporal call:
+ * each subscribed, enabled endpoint gets its body rendered at its pinned version (stored, so retries
+ * and redeliveries send these bytes) and a command to start its delivery workflow; the events are
+ * marked dispatched. Rows are claimed with SKIP LOCKED, so several dispatchers share the work.
+ * Returns how many events it took.
  */
-export async function dispatchEvent(deps: WebhookDeps, eventId: string): Promise<number> {
-  const em = deps.orm.em.fork();
-  const event = await em.findOne(WebhookEvent, { id: eventId });
-  if (!event || event.dispatchedAt) return 0;
-  const endpoints = (await em.find(WebhookEndpoint, { workspaceId: event.workspaceId, enabled: true, deletedAt: null })).filter((e) => subscribes(e, event.type));
-  for (const endpoint of endpoints) {
-    await em.execute(
-      `insert into webhook_deliveries (event_id, endpoint_id, body) values (?, ?, ?) on conflict (event_id, endpoint_id) do nothing`,
-      [event.id, endpoint.id, renderEnvelope(event, endpoint.apiVersion)],
+export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promise<number> {
+  return orm.em.fork().transactional(async (em) => {
+    const events = await em.execute<{ id: string; workspace_id: string; type: string; created_at: Date; payload: Record<string, unknown> }[]>(
+      `select id, workspace_id, type, created_at, payload from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
+      [opts.batchSize],
     );
-  }
-  await Promise.all(endpoints.map((endpoint) => startDelivery(deps.temporal, deps.taskQueue, event.id, endpoint.id, 1, false)));
-  await em.nativeUpdate(WebhookEvent, { id: event.id }, { dispatchedAt: new Date() });
-  return endpoints.length;
-}
-
-export async function startDelivery(temporal: Client, taskQueue: string, eventId: string, endpointId: string, series: number, fresh: boolean): Promise<void> {
-  await temporal.workflow.start('webhookDelivery', {
-    workflowId: deliveryWorkflowId(eventId, endpointId),
-    taskQueue,
-    args: [{ eventId, endpointId, series }],
-    workflowIdConflictPolicy: fresh ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.USE_EXISTING,
+    if (events.length === 0) return 0;
+    const endpoints = await em.find(WebhookEndpoint, { workspaceId: { $in: [...new Set(events.map((e) => e.workspace_id))] }, enabled: true, deletedAt: null });
+    const rows: [string, string, string][] = [];
+    for (const e of events) {
+      for (const endpoint of endpoints) {
+        if (endpoint.workspaceId !== e.workspace_id || !subscribes(endpoint, e.type)) continue;
+        rows.push([e.id, endpoint.id, renderEnvelope({ id: e.id, type: e.type, createdAt: new Date(e.created_at), payload: e.payload }, endpoint.apiVersion)]);
+        commands.start(em, 'webhookDelivery', deliveryWorkflowId(e.id, endpoint.id, 1), [{ eventId: e.id, endpointId: endpoint.id, series: 1 }]);
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      await em.execute(
+        `insert into webhook_deliveries (event_id, endpoint_id, body) values ${chunk.map(() => '(?, ?, ?)').join(', ')} on conflict (event_id, endpoint_id) do nothing`,
+        chunk.flat(),
+      );
+    }
+    await em.execute('update webhook_events set dispatched_at = now() where id in (?)', [events.map((e) => e.id)]);
+    await em.flush();
+    return events.length;
   });
 }
 
@@ -169,11 +176,13 @@ export function createWebhookActivities(deps: WebhookDeps) {
       const em = deps.orm.em.fork();
       const endpoint = await em.findOne(WebhookEndpoint, { id: input.endpointId });
       if (!endpoint || endpoint.deletedAt || !endpoint.enabled) return { outcome: 'stopped', statusCode: null, error: null };
-      const rows = await em.execute<{ body: string; type: string }[]>(
-        'select d.body, e.type from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.event_id = ? and d.endpoint_id = ?',
+      const rows = await em.execute<{ body: string; type: string; series: number }[]>(
+        'select d.body, d.series, e.type from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.event_id = ? and d.endpoint_id = ?',
         [input.eventId, input.endpointId],
       );
       if (!rows[0]) return { outcome: 'stopped', statusCode: null, error: 'no stored body' };
+      // A redelivery started a newer series: this one stops (each series is a workflow of its own).
+      if (rows[0].series > input.series) return { outcome: 'stopped', statusCode: null, error: 'superseded by a redelivery' };
       const result = await postOnce(deps, endpoint, rows[0].type, rows[0].body);
       const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       await recordAttempt(em, { ...input, ...result }, succeeded);
@@ -186,14 +195,12 @@ export function createWebhookActivities(deps: WebhookDeps) {
       await deps.orm.em.fork().execute(`update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'`, [input.eventId, input.endpointId]);
     },
 
-    /** The relay: dispatches events whose after-commit dispatch did not happen (a crash between commit and start); returns how many. */
+    /**
+     * Kept for `outbox-relay` workflows started by earlier releases (the dispatcher does this work
+     * now): fans out one batch of events, which the dispatcher would take anyway.
+     */
     async relayUndispatched(): Promise<number> {
-      const rows = await deps.orm.em.fork().execute<{ id: string }[]>(
-        `select id from webhook_events where dispatched_at is null and created_at < ? order by created_at limit 500`,
-        [new Date(Date.now() - 5_000)],
-      );
-      for (const r of rows) await dispatchEvent(deps, r.id);
-      return rows.length;
+      return fanOutEvents(deps.orm, { batchSize: 200 });
     },
   };
 }

@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
+import { isDatabaseUnavailable } from '../db/availability';
 import { ValidationFailed } from '../domain/errors';
 import { ulid } from '../domain/ids';
 import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
@@ -64,6 +65,10 @@ export function createApp(deps: AppDeps) {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (deps.draining?.()) {
+      res.status(503).json({ status: 'draining', checks: {} });
+      return;
+    }
     const checks: Record<string, string> = {};
     try {
       await deps.orm.em.fork().execute('select 1');
@@ -73,7 +78,8 @@ export function createApp(deps: AppDeps) {
     }
     if (deps.temporal) {
       try {
-        await deps.temporal.connection.workflowService.getSystemInfo({});
+        const temporal = deps.temporal;
+        await temporal.connection.withDeadline(Date.now() + 2000, () => temporal.connection.workflowService.getSystemInfo({}));
         checks.temporal = 'ok';
       } catch (err) {
         checks.temporal = `unreachable: ${(err as Error).message}`;
@@ -128,7 +134,11 @@ function errorHandler(deps: AppDeps) {
     else if (err instanceof ValidationFailed) apiError = ApiError.list(422, err.issues);
     // A concurrent request won a uniqueness race that the route's own check could not see.
     else if (err instanceof UniqueConstraintViolationException) apiError = new ApiError(409, 'conflict', 'This conflicts with a resource created at the same moment; read it and retry if needed.');
-    else {
+    else if (isDatabaseUnavailable(err)) {
+      // Transactions roll back whole: nothing of this request was kept.
+      (req.log ?? deps.log).warn({ err_class: (err as Error).name, code: (err as { code?: string }).code }, 'database unavailable');
+      apiError = new ApiError(503, 'provider_unavailable', 'The service cannot reach its database right now; nothing was changed. Retry in a moment.', undefined, { 'Retry-After': '5' });
+    } else {
       (req.log ?? deps.log).error({ err }, 'unhandled error');
       apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. The request id in X-Request-Id helps support find it.');
     }

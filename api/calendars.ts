@@ -3,8 +3,8 @@ import { createCalendarProviders, appUrlOf, type CalendarProviders } from '../ac
 import { moveConnection } from '../db/calendar-connections';
 import { CalendarConnection } from '../db/entities';
 import { createVault, type Vault } from '../runtime/vault';
-import { calendarDisconnectedSignal, calendarReconnectedSignal, calendarSyncWorkflowId } from '../workflows/signals';
-import { WorkspaceIdKey } from '../workflows/search-attributes';
+import { commands } from '../db/commands';
+import { calendarChangedSignal, calendarDisconnectedSignal, calendarReconnectedSignal, calendarSyncWorkflowId } from '../workflows/signals';
 import type { AppDeps } from './context';
 
 /** What the API needs of calendars: the providers (consent), the vault (tokens), the hosted pages' address. */
@@ -22,30 +22,26 @@ export function calendarKit(deps: AppDeps): CalendarKit {
   return kit;
 }
 
-/** Starts (or wakes) the connection's sync workflow for a first sync from `connectedAt`; inside the transaction, before commit. */
-export async function startCalendarSync(deps: AppDeps, c: CalendarConnection): Promise<void> {
-  await deps.temporal!.workflow.signalWithStart('calendarSync', {
-    workflowId: calendarSyncWorkflowId(c.id),
-    taskQueue: deps.config.temporal.taskQueue,
-    args: [{ connectionId: c.id, connectedAt: c.connectedAt.toISOString() }],
-    signal: calendarReconnectedSignal,
-    signalArgs: [c.connectedAt.toISOString()],
-    // Operators find a workspace's calendar syncs in the Temporal UI by this attribute.
-    typedSearchAttributes: [{ key: WorkspaceIdKey, value: c.workspaceId }],
+/** Starts (or wakes) the connection's sync workflow for a first sync from `connectedAt`: a command sent after commit. */
+export function startCalendarSync(em: EntityManager, c: CalendarConnection): void {
+  // Operators find a workspace's calendar syncs in the Temporal UI by WorkspaceId.
+  commands.signalWithStart(em, 'calendarSync', calendarSyncWorkflowId(c.id), [{ connectionId: c.id, connectedAt: c.connectedAt.toISOString() }], calendarReconnectedSignal, [c.connectedAt.toISOString()], {
+    WorkspaceId: c.workspaceId,
   });
 }
 
 /** Disconnects connections (by the integrator, or because their member was removed), with their events; their workflows end. */
-export async function disconnectCalendars(deps: AppDeps, em: EntityManager, connections: CalendarConnection[]): Promise<void> {
+export async function disconnectCalendars(em: EntityManager, connections: CalendarConnection[]): Promise<void> {
   for (const c of connections) {
     if (c.status === 'disconnected') continue;
     moveConnection(em, c, { status: 'disconnected', disconnectedAt: new Date() }, 'calendar_connection.disconnected');
+    // No workflow (never started, or already ended): nothing to stop.
+    commands.signal(em, calendarSyncWorkflowId(c.id), calendarDisconnectedSignal, []);
   }
   await em.flush();
-  for (const c of connections) {
-    await deps.temporal?.workflow
-      .getHandle(calendarSyncWorkflowId(c.id))
-      .signal(calendarDisconnectedSignal)
-      .catch(() => undefined); // no workflow (never started or already ended): nothing to stop
-  }
+}
+
+/** The provider (or the simulated calendar) says a connection's calendar changed: sync it now. */
+export function calendarChanged(em: EntityManager, connectionId: string): void {
+  commands.signal(em, calendarSyncWorkflowId(connectionId), calendarChangedSignal, []);
 }

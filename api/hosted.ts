@@ -90,8 +90,8 @@ export function hostedPages(deps: AppDeps): express.Router {
             });
           em.persist(connection);
           moveConnection(em, connection, { status: 'syncing', error: null, tokens: sealed, connectedAt: now, lastSyncedAt: existing ? existing.lastSyncedAt : null }, 'calendar_connection.connected');
+          startCalendarSync(em, connection);
           await em.flush();
-          await startCalendarSync(deps, connection);
         }
         l.usedAt = now;
         l.memberId = member!.id;

@@ -5,6 +5,8 @@ import type { z as zod } from 'zod';
 import { ValidationFailed, type FieldIssue } from '../domain/errors';
 import { inputProblem } from '../domain/input';
 import { CURRENT_VERSION, downgrade, resolveVersion, successorOf, type Representation, type ResourceKind } from '../domain/versions';
+import { createHash } from 'node:crypto';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency';
 import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
 import type { AppDeps, RequestCtx } from './context';
@@ -233,7 +235,12 @@ export class RouteTable {
         headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } },
         content: { ...json(RATE_LIMITED_SCHEMA), 'text/plain': { schema: { type: 'string' } } },
       },
+      503: errorResponse('provider_unavailable: the database cannot be reached right now; nothing was changed (Retry-After says when to try again)'),
     });
+    if (def.method === 'post' && def.auth !== false) {
+      responses[409] ??= errorResponse('conflict: a request with this Idempotency-Key is still being processed');
+      responses[422] = errorResponse('Validation failed: one error per field; idempotency_key_reused: the Idempotency-Key was used with another request');
+    }
     for (const [code, description] of Object.entries(def.errors ?? {})) responses[code] = errorResponse(description as string);
     this.registry.registerPath({
       method: def.method,
@@ -311,11 +318,36 @@ export class RouteTable {
       if (err instanceof ValidationFailed) throw ApiError.list(422, err.issues);
       throw err;
     }
-    const reply = await def.handler(ctx, input);
-    this.send(req, res, ctx, reply);
+    const idempotencyKey = def.method === 'post' ? idempotencyKeyOf(req) : null;
+    if (idempotencyKey === null) {
+      this.send(req, res, ctx, await def.handler(ctx, input));
+      return;
+    }
+    // Stripe's semantics: the first answer to a key is replayed for 24 hours; another body with it is refused.
+    const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${version}\n`).update(rawRequest(req).rawBody).digest('hex');
+    const claim = await claimIdempotencyKey(em, account.id, idempotencyKey, hash);
+    if (claim.kind === 'other_request') throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request in the last 24 hours: send a new key for a new request.');
+    if (claim.kind === 'in_progress') throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
+    if (claim.kind === 'replay') {
+      res.setHeader('Idempotent-Replayed', 'true');
+      if (claim.body === null) res.status(claim.status).end();
+      else res.status(claim.status).json(claim.body);
+      return;
+    }
+    let reply: Reply;
+    try {
+      reply = await def.handler(ctx, input);
+    } catch (err) {
+      // Nothing was done (the change is one transaction): a retry with the key runs again.
+      await releaseIdempotencyKey(em, account.id, idempotencyKey).catch(() => undefined);
+      throw err;
+    }
+    const sent = this.send(req, res, ctx, reply);
+    await completeIdempotencyKey(em, account.id, idempotencyKey, sent.status, sent.body);
   }
 
-  private send(req: Request, res: Response, ctx: RequestCtx, reply: Reply): void {
+  /** Writes the reply; returns what was sent (for Idempotency-Key replays). */
+  private send(req: Request, res: Response, ctx: RequestCtx, reply: Reply): { status: number; body: unknown } {
     const vctx = { serverOffsetMinutes: -new Date().getTimezoneOffset() };
     const shape = (kind: ResourceKind | undefined, r: Representation) => (kind ? downgrade(kind, r, ctx.version, vctx) : r);
     if ('page' in reply) {
@@ -327,20 +359,32 @@ export class RouteTable {
       };
       if (reply.page.nextCursor) (body._links as Record<string, unknown>).next = { url: nextUrl(ctx.deps.baseUrl(), req, reply.page.nextCursor) };
       res.status(reply.status ?? 200).json(body);
-      return;
+      return { status: reply.status ?? 200, body };
     }
     if ('body' in reply) {
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-      res.status(reply.status ?? 200).json(shape(reply.kind, reply.body));
-      return;
+      const body = shape(reply.kind, reply.body);
+      res.status(reply.status ?? 200).json(body);
+      return { status: reply.status ?? 200, body };
     }
     if ('raw' in reply) {
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
       res.status(reply.status ?? 200).type(reply.contentType).send(reply.raw);
-      return;
+      return { status: reply.status ?? 200, body: null };
     }
     res.status(204).end();
+    return { status: 204, body: null };
   }
+}
+
+/** The `Idempotency-Key` header of a POST: 1 to 255 visible characters, or null when absent. */
+function idempotencyKeyOf(req: Request): string | null {
+  const value = req.headers['idempotency-key'];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw new ApiError(400, 'bad_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice).');
+  }
+  return value;
 }
 
 function rawRequest(req: Request): RawRequest {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, API_PREFIX } from './app';
 import type { AppDeps } from './context';
 
-export type ApiServer = { url: string; baseUrl: string; stop: () => Promise<void> };
+export type ApiServer = { url: string; baseUrl: string; stop: (graceMs?: number) => Promise<void> };
 
 /** Starts the API on host:port (port 0 picks a free one) and returns its address. */
 export async function startApi(deps: Omit<AppDeps, 'baseUrl'>, opts: { host: string; port: number }): Promise<ApiServer> {
@@ -21,10 +21,15 @@ export async function startApi(deps: Omit<AppDeps, 'baseUrl'>, opts: { host: str
   return {
     url,
     baseUrl,
-    stop: () =>
+    /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
+    stop: (graceMs = 0) =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
       }),
   };
 }

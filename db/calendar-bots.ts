@@ -1,28 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
 import { meetingPhase } from '../domain/meetings/state';
-import type { BotScheduler } from '../runtime/bot-scheduler';
+import { botCommands } from './commands';
 import { Bot, type Meeting } from './entities';
 import type { SettingsBlock } from '../domain/settings';
 import { changeMeeting, meetingWithBots } from './meetings';
 import { settingsForMeeting } from './settings';
 
 const LIVE = ['queued', 'joining', 'in_call'];
-
-/**
- * A queued calendar bot whose workflow is no longer running (it never started, or ended without
- * moving the row) can receive nothing: it is recorded as cancelled, so it blocks no later bot.
- */
-async function orphaned(em: EntityManager, meetingId: string, botId: string): Promise<void> {
-  await changeMeeting(
-    em,
-    meetingId,
-    (_m, bots) => {
-      bots.find((b) => b.id === botId)!.status = 'cancelled';
-    },
-    [{ botId, types: ['bot.cancelled'] }],
-  );
-}
 
 /**
  * Brings a calendar meeting's bot in line with it, inside the caller's transaction: an upcoming,
@@ -34,14 +19,13 @@ async function orphaned(em: EntityManager, meetingId: string, botId: string): Pr
 export async function reconcileCalendarBot(
   em: EntityManager,
   meetingId: string,
-  scheduler: BotScheduler,
   /** A meeting this transaction just created, with its settings: nothing to read again; a new bot is added to `bots`. */
   known?: { meeting: Meeting; settings: SettingsBlock; bots?: Bot[] },
   now = new Date(),
 ): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
   const { meeting, bots } = known ? { meeting: known.meeting, bots: [] as Bot[] } : await meetingWithBots(em, meetingId, { lock: true });
   if (meeting.source === 'bot') return 'unchanged';
-  let live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
+  const live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
   const settings = known?.settings ?? (await settingsForMeeting(em, meeting));
   const wanted =
     settings.recording.enabled &&
@@ -51,7 +35,7 @@ export async function reconcileCalendarBot(
     (meeting.endsAt === null || meeting.endsAt > now);
   if (!wanted) {
     if (!live || live.status === 'in_call') return 'unchanged';
-    if (!(await scheduler.cancel(live.id))) await orphaned(em, meeting.id, live.id);
+    botCommands.cancel(em, live);
     return 'cancelled';
   }
   if (live && live.status === 'queued') {
@@ -61,9 +45,9 @@ export async function reconcileCalendarBot(
     live.meetingUrl = meeting.meetingUrl!;
     live.joinAt = meeting.startsAt;
     await em.flush();
-    if (!moved || (await scheduler.reschedule(live.id, meeting.startsAt))) return 'moved';
-    await orphaned(em, meeting.id, live.id);
-    live = undefined;
+    // A bot whose workflow ended meanwhile is recorded cancelled by the dispatcher; the next reconcile sends another.
+    if (moved) botCommands.reschedule(em, live, meeting.startsAt);
+    return 'moved';
   }
   if (live) return 'unchanged';
   // A meeting whose calendar bot already went (recorded, or failed trying) is not sent another by accident.
@@ -92,6 +76,7 @@ export async function reconcileCalendarBot(
       list.push(bot);
     });
   }
-  await scheduler.start(bot);
+  botCommands.start(em, bot);
+  await em.flush();
   return 'scheduled';
 }

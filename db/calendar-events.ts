@@ -4,7 +4,6 @@ import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
 import { emptyResults } from '../domain/meetings/state';
 import { detectPlatform } from '../domain/meetings/url';
-import type { BotScheduler } from '../runtime/bot-scheduler';
 import { reconcileCalendarBot } from './calendar-bots';
 import { Meeting, type Attendee, type Bot, type Person } from './entities';
 import { changeMeeting, meetingPayload } from './meetings';
@@ -42,7 +41,7 @@ const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
  * metadata-only push emits nothing; the same push twice writes nothing). Then its calendar bot is
  * reconciled.
  */
-export async function upsertCalendarEvent(em: EntityManager, workspaceId: string, e: IncomingEvent, scheduler: BotScheduler): Promise<UpsertResult> {
+export async function upsertCalendarEvent(em: EntityManager, workspaceId: string, e: IncomingEvent): Promise<UpsertResult> {
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`occurrence:${workspaceId}:${e.icalUid}:${e.occurrenceKey}`]);
   const emails = [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x.toLowerCase()] : []));
   const memberOf = new Map<string, string>();
@@ -101,7 +100,7 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
     meeting.settingsDigest = settingsDigest(settings);
     // Its bot first, so meeting.created already shows the recording it will make.
     const bots: Bot[] = [];
-    await reconcileCalendarBot(em, meeting.id, scheduler, { meeting, settings, bots });
+    await reconcileCalendarBot(em, meeting.id, { meeting, settings, bots });
     recordEvent(em, { workspaceId, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, bots, settings) });
     await em.flush();
     return { meeting, created: true, changed: true };
@@ -141,7 +140,7 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
       if (!m.memberId && (e.memberId ?? organizer?.member_id)) m.memberId = e.memberId ?? organizer!.member_id;
       m.calendarEvent = { ...ev, recurring: e.recurring, attendees, metadata, member_ids: memberIds, updated_at: new Date().toISOString() };
     });
-    await reconcileCalendarBot(em, meeting.id, scheduler);
+    await reconcileCalendarBot(em, meeting.id);
     return { meeting, created: false, changed };
   }
 }

@@ -65,10 +65,16 @@ export async function changeMeeting(
   const digest = settingsDigest(block);
   const after = meetingPayload(meeting, bots, block);
   const now = new Date();
+  // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
+  const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
+  const recorded = new Set(keys.length ? (await em.execute<{ dedupe_key: string }[]>('select dedupe_key from webhook_events where dedupe_key in (?)', [keys])).map((r) => r.dedupe_key) : []);
   for (const { botId, types } of botEvents) {
     const bot = bots.find((b) => b.id === botId)!;
     bot.updatedAt = now;
-    for (const type of types) recordEvent(em, { workspaceId: meeting.workspaceId, type, objectId: bot.id, payload: serializeBot(bot, meeting, block) });
+    for (const type of types) {
+      const dedupeKey = `${botId}/${type}`;
+      if (!recorded.has(dedupeKey)) recordEvent(em, { workspaceId: meeting.workspaceId, type, objectId: bot.id, payload: serializeBot(bot, meeting, block), dedupeKey });
+    }
   }
   const { settings: _s, ...afterWithoutSettings } = after;
   if (visible(before) !== visible(afterWithoutSettings) || meeting.settingsDigest !== digest) {
@@ -83,4 +89,24 @@ export async function changeMeeting(
   }
   await em.flush();
   return { meeting, bots };
+}
+
+/**
+ * A bot whose workflow is no longer running (it ended without moving the row, or a signal found it
+ * gone) can hear nothing: while its row still reads live it is recorded cancelled, with bot.cancelled,
+ * so it blocks no later bot. Its own transaction; called by the dispatcher after a signal found no workflow.
+ */
+export async function cancelOrphanedBot(em: EntityManager, meetingId: string, botId: string): Promise<void> {
+  await em.fork().transactional(async (tem) => {
+    const bot = await tem.findOne(Bot, { id: botId });
+    if (!bot || !['queued', 'joining', 'in_call'].includes(bot.status)) return;
+    await changeMeeting(
+      tem,
+      meetingId,
+      (_m, bots) => {
+        bots.find((b) => b.id === botId)!.status = 'cancelled';
+      },
+      [{ botId, types: ['bot.cancelled'] }],
+    );
+  });
 }

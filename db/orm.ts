@@ -8,6 +8,8 @@ import { Migration20261122020000_webhooks } from './migrations/Migration20261122
 import { Migration20261122030000_settings } from './migrations/Migration20261122030000_settings';
 import { Migration20261122040000_calendar_events } from './migrations/Migration20261122040000_calendar_events';
 import { Migration20261122050000_calendar_connections } from './migrations/Migration20261122050000_calendar_connections';
+import { Migration20261122060000_workflow_commands } from './migrations/Migration20261122060000_workflow_commands';
+import { Migration20261122070000_idempotency_keys } from './migrations/Migration20261122070000_idempotency_keys';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -17,6 +19,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261122030000_settings', class: Migration20261122030000_settings },
   { name: 'Migration20261122040000_calendar_events', class: Migration20261122040000_calendar_events },
   { name: 'Migration20261122050000_calendar_connections', class: Migration20261122050000_calendar_connections },
+  { name: 'Migration20261122060000_workflow_commands', class: Migration20261122060000_workflow_commands },
+  { name: 'Migration20261122070000_idempotency_keys', class: Migration20261122070000_idempotency_keys },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {
@@ -25,7 +29,18 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
     entities: ENTITIES,
     extensions: [Migrator],
     forceUtcTimezone: true,
+    // A request never waits long for a connection: with PostgreSQL away it answers 503 quickly.
     pool: { min: 0, max: poolMax },
+    driverOptions: {
+      acquireConnectionTimeout: 10_000,
+      connection: {
+        // No statement runs away and no transaction is left open holding locks (DESIGN.md › The outbox).
+        statement_timeout: 60_000,
+        idle_in_transaction_session_timeout: 60_000,
+        connectionTimeoutMillis: 10_000,
+        keepAlive: true,
+      },
+    },
     discovery: { warnWhenNoEntities: false },
     migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false },
     allowGlobalContext: false,

@@ -23,6 +23,7 @@ const schema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_UI_URL: z.url().optional(),
   TEMPORAL_CLI_PATH: z.string().optional(),
+  TEMPORAL_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(500),
   RATE_LIMIT_WORKSPACES_PER_DAY: positiveInt.default(20),
   RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
@@ -37,6 +38,7 @@ const schema = z.object({
   SIMULATOR_MEETING_SECONDS: positiveInt.default(1800),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   SETTINGS_FANOUT_BATCH: positiveInt.max(1000).default(200),
@@ -71,6 +73,8 @@ export type Config = {
     uiPort: number;
     uiUrl: string | null;
     cliPath: string | null;
+    /** Deadline of every Temporal call (runtime/temporal-gateway.ts). */
+    callTimeoutMs: number;
     /** The worker's sticky workflow cache size; unset keeps the SDK default. */
     maxCachedWorkflows: number | null;
   };
@@ -79,6 +83,8 @@ export type Config = {
   providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
+  /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
+  shutdownTimeoutMs: number;
   mediaDir: string;
   /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
   allowLoopbackWebhooks: boolean;
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uiPort: e.TEMPORAL_UI_PORT,
       uiUrl: e.TEMPORAL_UI_URL ?? null,
       cliPath: e.TEMPORAL_CLI_PATH ?? null,
+      callTimeoutMs: e.TEMPORAL_CALL_TIMEOUT_MS,
       maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS ?? null,
     },
     rateLimits: {
@@ -147,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
       google:

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { createUser, grantAccess, rotateKey, setPin } from '../db/accounts';
 import { ROLES, type Role } from '../db/entities';
 import { createOrm, migrate } from '../db/orm';
+import { commandBacklog, unparkCommands } from '../db/commands';
 import { ConfigError, loadConfig } from '../runtime/config';
 import { createLogger } from '../runtime/logger';
 import { startEmbeddedPostgres } from '../runtime/postgres';
@@ -20,7 +21,9 @@ const USAGE = `usage:
   npm run admin -- create-user --email E [--name N] [--workspace-name W] [--staff]
   npm run admin -- rotate-key --email E
   npm run admin -- grant --email E --workspace WKS_ID --role owner|admin|member|guest [--member MEM_ID]
-  npm run admin -- pin --email E --version YYYY-MM-DD`;
+  npm run admin -- pin --email E --version YYYY-MM-DD
+  npm run admin -- commands                 (the outbox: backlog and parked workflow commands)
+  npm run admin -- unpark [--id N]          (parked commands back in the queue; all without --id)`;
 
 async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -46,9 +49,12 @@ async function main(): Promise<void> {
       role: { type: 'string' },
       member: { type: 'string' },
       version: { type: 'string' },
+      id: { type: 'string', multiple: true },
     },
   });
-  if (!command || !values.email) throw new ConfigError(USAGE);
+  const needsEmail = !['commands', 'unpark'].includes(command ?? '');
+  if (!command || (needsEmail && !values.email)) throw new ConfigError(USAGE);
+  const email = values.email ?? '';
   const config = loadConfig();
   // Logs go to stderr: stdout carries only the JSON answer.
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
@@ -71,21 +77,27 @@ async function main(): Promise<void> {
     let out: unknown;
     switch (command) {
       case 'create-user':
-        out = await createUser(em, { email: values.email, name: values.name ?? null, workspaceName: values['workspace-name'] ?? null, staff: values.staff });
+        out = await createUser(em, { email: email, name: values.name ?? null, workspaceName: values['workspace-name'] ?? null, staff: values.staff });
         break;
       case 'rotate-key':
-        out = await rotateKey(em, values.email);
+        out = await rotateKey(em, email);
         break;
       case 'grant': {
         if (!values.workspace || !values.role || !(ROLES as readonly string[]).includes(values.role)) throw new ConfigError(USAGE);
-        await grantAccess(em, { email: values.email, workspaceId: values.workspace, role: values.role as Role, memberId: values.member ?? null });
-        out = { email: values.email, workspace_id: values.workspace, role: values.role };
+        await grantAccess(em, { email, workspaceId: values.workspace, role: values.role as Role, memberId: values.member ?? null });
+        out = { email, workspace_id: values.workspace, role: values.role };
         break;
       }
       case 'pin':
         if (!values.version) throw new ConfigError(USAGE);
-        await setPin(em, values.email, values.version);
-        out = { email: values.email, version_pin: values.version };
+        await setPin(em, email, values.version);
+        out = { email, version_pin: values.version };
+        break;
+      case 'commands':
+        out = await commandBacklog(em);
+        break;
+      case 'unpark':
+        out = { unparked: await unparkCommands(em, values.id) };
         break;
       default:
         throw new ConfigError(USAGE);

@@ -13,7 +13,8 @@ import { createLogger } from '../runtime/logger';
 import { startEmbeddedPostgres } from '../runtime/postgres';
 import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
-import { startOutboxListener } from '../worker/outbox-listener';
+import { startDispatcher } from '../worker/dispatcher';
+import { temporalGateway } from '../runtime/temporal-gateway';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
 import { ensureSigningSecret } from '../runtime/secrets';
@@ -28,14 +29,29 @@ async function main(): Promise<void> {
   if (only && (!config.databaseUrl || !config.temporal.address)) {
     throw new ConfigError(`npm run start:${only} runs one half of a deployment: set DATABASE_URL and TEMPORAL_ADDRESS (or use npm start for the embedded defaults).`);
   }
+  // Stopped in reverse order of starting: the API drains its requests, the dispatcher stops, the
+  // worker drains its activities, then connections, Temporal and PostgreSQL close.
   const stops: (() => Promise<unknown>)[] = [];
+  let draining = false;
   const shutdown = async (signal: string) => {
-    log.info({ signal }, 'shutting down');
+    if (draining) {
+      log.info({ signal }, 'already shutting down; waiting for in-flight work');
+      return;
+    }
+    draining = true;
+    const deadline = config.shutdownTimeoutMs;
+    log.info({ signal, deadline_ms: deadline }, 'shutting down: /readyz fails, no new requests, in-flight requests and activities finish');
+    const forced = setTimeout(() => {
+      log.error({ deadline_ms: deadline }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, deadline + 5_000);
     for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
+    clearTimeout(forced);
+    log.info('shut down cleanly');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   installTemporalLogging(log);
 
@@ -89,6 +105,7 @@ async function main(): Promise<void> {
       storage,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
       ...(config.temporal.maxCachedWorkflows !== null ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows } : {}),
+      shutdownGraceMs: config.shutdownTimeoutMs,
     });
     const running = worker.run();
     stops.push(async () => {
@@ -96,19 +113,28 @@ async function main(): Promise<void> {
       await running;
       await nativeConnection.close();
     });
-    running.catch((err) => {
-      log.fatal({ err }, 'worker stopped');
-      process.exit(1);
-    });
-    await ensureMaintenanceWorkflows(client, config.temporal.taskQueue);
-    const listener = await startOutboxListener(databaseUrl, { orm, log, temporal: client, taskQueue: config.temporal.taskQueue, allowLoopbackWebhooks: config.allowLoopbackWebhooks });
-    stops.push(listener.stop);
+    running.then(
+      () => {
+        if (!draining) {
+          log.fatal('worker stopped unexpectedly');
+          process.exit(1);
+        }
+      },
+      (err) => {
+        log.fatal({ err }, 'worker stopped');
+        process.exit(1);
+      },
+    );
+    await ensureMaintenanceWorkflows(orm);
+    // The one path from committed changes to Temporal: events become deliveries, commands are sent.
+    const dispatcher = startDispatcher({ orm, log, gateway: temporalGateway(client, { taskQueue: config.temporal.taskQueue, deadlineMs: config.temporal.callTimeoutMs }), databaseUrl });
+    stops.push(dispatcher.stop);
   }
 
   let apiBase: string | null = null;
   if (runApi) {
-    const api = await startApi({ orm, config, log, temporal: client, storage }, { host: config.host, port: config.port });
-    stops.push(api.stop);
+    const api = await startApi({ orm, config, log, temporal: client, storage, draining: () => draining }, { host: config.host, port: config.port });
+    stops.push(() => api.stop(config.shutdownTimeoutMs));
     apiBase = api.baseUrl;
   }
 

@@ -1,9 +1,9 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
-import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
 import { RATE_LIMIT_JANITOR_ID } from '../workflows/maintenance';
-import { OUTBOX_RELAY_ID } from '../workflows/outbox-relay';
+import { commands } from '../db/commands';
+import type { Orm } from '../db/orm';
 
 let runtimeInstalled = false;
 
@@ -13,6 +13,8 @@ export function installTemporalLogging(log: Logger): void {
   runtimeInstalled = true;
   const level = (log.level === 'trace' ? 'TRACE' : log.level === 'debug' ? 'DEBUG' : 'WARN') as LogLevel;
   Runtime.install({
+    // The process entry point owns SIGINT/SIGTERM (scripts/start.ts drains in order); the SDK must not race it.
+    shutdownSignals: [],
     logger: new DefaultLogger(level, (entry) => {
       const fields = { ...(entry.meta ?? {}), temporal: true };
       const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
@@ -31,6 +33,8 @@ export type WorkerOptions = ActivityDeps & {
   workflowBundle?: { code: string };
   /** 0 turns the sticky workflow cache off (a test that restarts workers needs that on the test server). */
   maxCachedWorkflows?: number;
+  /** How long in-flight activities may run on after shutdown() before they are cancelled. */
+  shutdownGraceMs?: number;
 };
 
 /** The worker: the project's workflows and activities on one task queue. */
@@ -41,6 +45,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     taskQueue: opts.taskQueue,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
     ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
+    ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({
       orm: opts.orm,
       log: opts.log,
@@ -53,9 +58,13 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
   });
 }
 
-/** Long-running housekeeping workflows; starting them again is a no-op. */
-export async function ensureMaintenanceWorkflows(client: Client, taskQueue: string): Promise<void> {
-  for (const [type, workflowId] of [['rateLimitJanitor', RATE_LIMIT_JANITOR_ID], ['outboxRelay', OUTBOX_RELAY_ID]] as const) {
-    await client.workflow.start(type, { workflowId, taskQueue, workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING });
-  }
+/**
+ * Long-running housekeeping workflows, started through the outbox (so a worker starting while
+ * Temporal is away still gets them once it returns); starting a running one again is a no-op.
+ * The `outbox-relay` workflow of earlier releases is no longer started: the dispatcher does its work.
+ */
+export async function ensureMaintenanceWorkflows(orm: Orm): Promise<void> {
+  const em = orm.em.fork();
+  commands.start(em, 'rateLimitJanitor', RATE_LIMIT_JANITOR_ID, []);
+  await em.flush();
 }

@@ -156,13 +156,32 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   await move('processing', { leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), endedAt: recorded.at, events: ['bot.recording_completed'] });
   // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
   const stopped = () => patched('cancel-while-processing') && cancelRequested;
+  // A part that cannot be made after its retries ends the bot failed, the parts left read failed and
+  // meeting.finished follows: nothing stays processing (workflows of earlier releases threw here).
+  const settles = patched('processing-failures-end-the-bot');
+  const giveUp = async (reason: 'no_recording' | 'transcription_failed' | 'bot_error', failureMessage: string, failParts: ('media' | 'transcript' | 'summary')[]) => {
+    await move('failed', { reason, failureMessage, failParts, events: ['bot.failed'] });
+    return status;
+  };
   // Media first: the stored recording is what gets transcribed, and it knows its own length.
-  const media = await processing.makeMedia(botId, recorded.durationSeconds, recorded.ref);
+  let media: { durationSeconds: number };
+  try {
+    media = await processing.makeMedia(botId, recorded.durationSeconds, recorded.ref);
+  } catch (err) {
+    if (!settles) throw err;
+    return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', ['media', 'transcript', 'summary']);
+  }
   if (stopped()) {
     await move('cancelled', { events: ['bot.cancelled'] });
     return status;
   }
-  const transcript = await processing.makeTranscript(botId, media.durationSeconds);
+  let transcript: 'ready' | 'failed';
+  try {
+    transcript = await processing.makeTranscript(botId, media.durationSeconds);
+  } catch (err) {
+    if (!settles) throw err;
+    return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
+  }
   if (transcript === 'failed') {
     await move('failed', { reason: 'transcription_failed', failureMessage: 'The recording could not be transcribed.', events: ['bot.failed'] });
     return status;
@@ -171,7 +190,12 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     await move('cancelled', { events: ['bot.cancelled'] });
     return status;
   }
-  await processing.makeSummary(botId);
+  try {
+    await processing.makeSummary(botId);
+  } catch (err) {
+    if (!settles) throw err;
+    return giveUp('bot_error', 'The summary could not be made.', ['summary']);
+  }
   await move('completed');
   return status;
 }

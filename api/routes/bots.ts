@@ -12,7 +12,7 @@ import { ValidationFailed } from '../../domain/errors';
 import type { SettingsBlock } from '../../domain/settings';
 import { BUILT_IN_TEMPLATES, isLanguageTag } from '../../domain/meetings/vocabulary';
 import { botWorkflowId, cancelSignal } from '../../workflows/signals';
-import { temporalBotScheduler } from '../../runtime/bot-scheduler';
+import { botCommands } from '../../db/commands';
 import { accessToObject, workspaceFor, workspaceIdInput } from '../access';
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
@@ -82,12 +82,10 @@ async function loadBot(ctx: RequestCtx, id: string): Promise<{ bot: Bot; meeting
   return { bot, meeting, access, settings: await settingsForMeeting(ctx.em, meeting) };
 }
 
-/** POST /bots: the bot, its meeting, meeting.created, and the bot workflow, all or nothing. */
+/** POST /bots: the bot, its meeting, meeting.created, and the command starting the bot workflow, all or nothing. */
 async function sendBot(ctx: RequestCtx, body: SendBotInput) {
   const { workspace, access } = await workspaceFor(ctx, body.workspace_id);
   if (access.role === 'guest') throw unauthorized();
-  const temporal = ctx.deps.temporal;
-  if (!temporal) throw new ApiError(503, 'provider_unavailable', 'Bots cannot be sent right now: the workflow service is not connected.');
 
   const meetingUrl = normaliseMeetingUrl(body.meeting_url);
   const platform = detectPlatform(meetingUrl);
@@ -155,14 +153,9 @@ async function sendBot(ctx: RequestCtx, body: SendBotInput) {
     const settings = await settingsForMeeting(em, meeting);
     meeting.settingsDigest = settingsDigest(settings);
     recordEvent(em, { workspaceId: workspace.id, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, [bot], settings) });
+    // The workflow starts after commit (the outbox): with Temporal away, the bot waits queued until it returns.
+    botCommands.start(em, bot);
     await em.flush();
-    // Started before commit: if the start fails nothing is kept; if the commit fails, the workflow finds no bot and ends.
-    try {
-      await temporalBotScheduler(temporal, ctx.deps.config.temporal.taskQueue).start(bot);
-    } catch (err) {
-      ctx.log.error({ err, bot_id: bot.id }, 'starting the bot workflow failed');
-      throw new ApiError(503, 'provider_unavailable', 'The bot could not be scheduled right now; nothing was created. Retry in a moment.');
-    }
     return settings;
   });
   return { bot, meeting, settings };
@@ -178,7 +171,6 @@ export const createBot = defineRoute({
   refuse: { settings: 'Bots take no settings object: send the flat recording fields (recording_start, recording_mode, silence_alert, summary_language, summary_template), or change the meeting’s settings.' },
   body: sendBotBody,
   response: { status: 201, schema: botSchema, description: 'The bot, queued; its meeting exists already.' },
-  errors: { 503: 'provider_unavailable: the bot could not be scheduled right now; nothing was created' },
   handler: async (ctx, { body }) => {
     const { bot, meeting, settings } = await sendBot(ctx, body);
     return { status: 201, kind: 'bot', body: serializeBot(bot, meeting, settings) };
@@ -256,8 +248,9 @@ async function cancelBot(ctx: RequestCtx, id: string) {
   const { bot, access } = await loadBot(ctx, id);
   if (access.role === 'guest') throw unauthorized();
   if (!isCancellable(bot.status)) throw new ApiError(409, 'bot_not_cancellable', `The bot is ${bot.status}; only a bot that has not finished can be cancelled.`);
-  await ctx.deps.temporal!.workflow.getHandle(botWorkflowId(bot.id)).signal(cancelSignal);
-  // The workflow owns the transition; wait briefly so the answer shows it.
+  botCommands.cancel(ctx.em, bot);
+  await ctx.em.flush();
+  // The workflow owns the transition (the dispatcher signals it after commit); wait briefly so the answer shows it.
   const deadline = Date.now() + 10_000;
   for (;;) {
     const fresh = await ctx.deps.orm.em.fork().findOneOrFail(Bot, { id: bot.id });

@@ -5,7 +5,7 @@ import { newId } from '../../domain/ids';
 import { parseMetadataInput } from '../../domain/metadata';
 import { calendarSyncWorkflowId, calendarChangedSignal } from '../../workflows/signals';
 import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../access';
-import { calendarKit, disconnectCalendars } from '../calendars';
+import { calendarChanged, calendarKit, disconnectCalendars } from '../calendars';
 import type { RequestCtx } from '../context';
 import { ApiError, notFound, unauthorized } from '../errors';
 import { metadataInput } from '../inputs';
@@ -151,7 +151,7 @@ export const deleteConnection = defineRoute({
     const found = await loadConnection(ctx, params.id, true);
     const c = await ctx.em.transactional(async (em) => {
       const locked = await em.findOneOrFail(CalendarConnection, { id: found.id }, { lockMode: 4 });
-      await disconnectCalendars(ctx.deps, em, [locked]);
+      await disconnectCalendars(em, [locked]);
       return locked;
     });
     return { body: serializeConnection(c) };
@@ -180,10 +180,9 @@ export const calendarNotification = defineRoute({
     const same = (given: unknown) => typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), expected);
     const states = ((body as { value?: { clientState?: string }[] } | undefined)?.value ?? []).map((v) => v.clientState);
     if (!same(request.headers['x-goog-channel-token']) && !states.some(same)) throw new ApiError(401, 'unauthorized', 'The notification token is missing or wrong.');
-    await ctx.deps.temporal?.workflow
-      .getHandle(calendarSyncWorkflowId(params.id))
-      .signal(calendarChangedSignal)
-      .catch(() => undefined);
+    // Recorded before answering, so a notification is never lost; the dispatcher wakes the sync.
+    calendarChanged(ctx.em, params.id);
+    await ctx.em.flush();
     return { status: 202, body: { received: true } };
   },
 });

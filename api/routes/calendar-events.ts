@@ -5,7 +5,6 @@ import { hitCounter } from '../../db/rate-limits';
 import { mergeMetadata } from '../../domain/metadata';
 import { ValidationFailed } from '../../domain/errors';
 import { normaliseMeetingUrl } from '../../domain/meetings/url';
-import { temporalBotScheduler } from '../../runtime/bot-scheduler';
 import { workspaceFor, workspaceIdInput } from '../access';
 import { ApiError, rateLimited, unauthorized } from '../errors';
 import { metadataInput, dateTimeInput } from '../inputs';
@@ -46,12 +45,9 @@ export const pushCalendarEvent = defineRoute({
     metadata: metadataInput.optional(),
   }),
   response: { status: 201, schema: calendarEventSchema, description: 'The calendar event, new.', also: { 200: 'The calendar event existed: the push updated it, or changed nothing.' } },
-  errors: { 503: 'provider_unavailable: the workflow service is not reachable; nothing was changed' },
   handler: async (ctx, { body }) => {
     const { workspace, access } = await workspaceFor(ctx, body.workspace_id);
     if (access.role === 'guest') throw unauthorized();
-    const temporal = ctx.deps.temporal;
-    if (!temporal) throw new ApiError(503, 'provider_unavailable', 'Calendar events cannot be taken right now: the workflow service is not connected.');
     const startsAt = new Date(body.starts_at);
     const endsAt = body.ends_at ? new Date(body.ends_at) : null;
     const issues = [];
@@ -75,7 +71,6 @@ export const pushCalendarEvent = defineRoute({
       }
     }
     const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
-    const scheduler = temporalBotScheduler(temporal, ctx.deps.config.temporal.taskQueue);
     // Counted on its own (not holding the counter row through the push's transaction).
     const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
     if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
@@ -106,7 +101,6 @@ export const pushCalendarEvent = defineRoute({
           metadata: body.metadata,
           memberId,
         },
-        scheduler,
       );
     });
     return { status: result.created ? 201 : 200, body: serializeCalendarEvent(result.meeting)! };

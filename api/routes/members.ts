@@ -156,7 +156,7 @@ export const deleteMember = defineRoute({
       const m = await em.findOneOrFail(Member, { id: member.id });
       m.deletedAt = new Date();
       // Removing a member disconnects its calendars (calendar_connection.disconnected each).
-      await disconnectCalendars(ctx.deps, em, await em.find(CalendarConnection, { memberId: m.id, status: { $ne: 'disconnected' } }, { lockMode: 4 }));
+      await disconnectCalendars(em, await em.find(CalendarConnection, { memberId: m.id, status: { $ne: 'disconnected' } }, { lockMode: 4 }));
     });
     return { body: { id: member.id, object: 'member', deleted: true } };
   },

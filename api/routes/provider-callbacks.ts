@@ -1,4 +1,5 @@
 import { eventFromRecallWebhook } from '../../activities/providers/recall';
+import { commands } from '../../db/commands';
 import { Bot } from '../../db/entities';
 import { svixVerify } from '../../domain/svix';
 import { botWorkflowId, providerEventSignal } from '../../workflows/signals';
@@ -28,7 +29,9 @@ export const recallCallback = defineRoute({
     if (!mapped) return { body: { received: true, applied: false } };
     const bot = await ctx.em.findOne(Bot, { providerBotId: mapped.providerBotId });
     if (!bot) return { body: { received: true, applied: false } };
-    await ctx.deps.temporal!.workflow.getHandle(botWorkflowId(bot.id)).signal(providerEventSignal, mapped.event);
+    // Recorded before answering (the provider does not resend an acknowledged event); the dispatcher signals the bot.
+    commands.signal(ctx.em, botWorkflowId(bot.id), providerEventSignal, [mapped.event]);
+    await ctx.em.flush();
     return { body: { received: true, applied: true } };
   },
 });

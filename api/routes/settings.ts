@@ -159,7 +159,7 @@ export const updateSettings = defineRoute({
   params: idParams,
   body: z.looseObject({ name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
   response: { schema: settingsSchema, description: 'The settings object.' },
-  errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
+  errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current' },
   handler: async (ctx, { params, body, request }) => {
     const found = await loadSettings(ctx, params.id);
     await assertMayChange(ctx, found);
@@ -300,7 +300,7 @@ export const createAssignment = defineRoute({
     } as never),
   }),
   response: { status: 201, schema: assignmentSchema, description: 'The assignment.' },
-  errors: { 409: 'scope_taken: the scope already has settings; settings_conflict: own settings stay on their scope, and settings apply only within their workspace', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
+  errors: { 409: 'scope_taken: the scope already has settings; settings_conflict: own settings stay on their scope, and settings apply only within their workspace' },
   handler: async (ctx, { body }) => {
     const settings = await ctx.em.findOne(Settings, { id: body.settings_id });
     const writable = settings && (await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: settings.workspaceId }));
@@ -388,7 +388,7 @@ export const deleteAssignment = defineRoute({
   description: 'The scope falls back to the next layer. The assignment of own settings to their own scope cannot be removed: 409 settings_in_use.',
   params: idParams,
   response: { schema: deletedSchema('DeletedSettingsAssignment', 'settings_assignment'), description: 'The assignment is gone.' },
-  errors: { 409: 'settings_in_use: the assignment of own settings to their own scope stays', 503: 'provider_unavailable: the change could not be scheduled for the meetings it reaches; nothing was changed' },
+  errors: { 409: 'settings_in_use: the assignment of own settings to their own scope stays' },
   handler: async (ctx, { params }) => {
     const { assignment, settings } = await loadAssignment(ctx, params.id);
     if (settings.ownKind) throw new ApiError(409, 'settings_in_use', `${assignment.id} applies the own settings of ${settings.ownKind} ${settings.ownId} to its own scope and cannot be removed; change ${settings.id} instead.`);

@@ -1,6 +1,6 @@
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
+import { calendarChanged } from '../calendars';
 import { CalendarConnection } from '../../db/entities';
-import { calendarChangedSignal, calendarSyncWorkflowId } from '../../workflows/signals';
 import { ApiError } from '../errors';
 import type { RequestCtx } from '../context';
 import { defineRoute } from '../routing';
@@ -19,12 +19,8 @@ function enabled(ctx: RequestCtx): SimulatedCalendar {
 
 async function notifyConnections(ctx: RequestCtx, email: string): Promise<void> {
   const connections = await ctx.em.find(CalendarConnection, { accountEmail: email.toLowerCase(), status: { $in: ['syncing', 'active'] } });
-  for (const c of connections) {
-    await ctx.deps.temporal?.workflow
-      .getHandle(calendarSyncWorkflowId(c.id))
-      .signal(calendarChangedSignal)
-      .catch(() => undefined);
-  }
+  for (const c of connections) calendarChanged(ctx.em, c.id);
+  await ctx.em.flush();
 }
 
 const params = z.object({ email: z.email(), event_id: z.string().min(1).max(200) });

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { postOnce, startDelivery, urlProblem } from '../../activities/webhooks';
+import { postOnce, urlProblem } from '../../activities/webhooks';
+import { commands } from '../../db/commands';
+import { deliveryWorkflowId } from '../../workflows/signals';
 import { WebhookEndpoint, WebhookEvent } from '../../db/entities';
 import { newId } from '../../domain/ids';
 import { mergeMetadata } from '../../domain/metadata';
@@ -360,10 +362,18 @@ export const redeliverEvent = defineRoute({
     const deliveries = await ctx.em.execute<DeliveryRow[]>('select * from webhook_deliveries where event_id = ?', [event.id]);
     const targets = body?.endpoint_id ? deliveries.filter((d) => d.endpoint_id === body.endpoint_id) : deliveries;
     if (targets.length === 0) throw new ApiError(409, 'conflict', body?.endpoint_id ? 'This event was not delivered to that endpoint.' : 'This event has no endpoint to deliver to.');
-    for (const d of targets) {
-      await ctx.em.execute(`update webhook_deliveries set status = 'pending', series = series + 1 where event_id = ? and endpoint_id = ?`, [event.id, d.endpoint_id]);
-      await startDelivery(ctx.deps.temporal!, ctx.deps.config.temporal.taskQueue, event.id, d.endpoint_id, d.series + 1, true);
-    }
+    // A new series per redelivery, each its own workflow, started by the outbox after commit.
+    await ctx.em.transactional(async (em) => {
+      for (const d of targets) {
+        const [row] = await em.execute<{ series: number }[]>(
+          `update webhook_deliveries set status = 'pending', series = series + 1 where event_id = ? and endpoint_id = ? returning series`,
+          [event.id, d.endpoint_id],
+        );
+        const series = row!.series;
+        commands.start(em, 'webhookDelivery', deliveryWorkflowId(event.id, d.endpoint_id, series), [{ eventId: event.id, endpointId: d.endpoint_id, series }]);
+      }
+      await em.flush();
+    });
     return { status: 202, body: (await serializeEvents(ctx, [event], true))[0]! };
   },
 });

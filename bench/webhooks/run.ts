@@ -17,7 +17,8 @@ import { CURRENT_VERSION } from '../../domain/versions';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { benchDatabase, benchTemporal, percentile, runBench } from '../support';
-import { startOutboxListener } from '../../worker/outbox-listener';
+import { startDispatcher } from '../../worker/dispatcher';
+import { temporalGateway } from '../../runtime/temporal-gateway';
 
 
 async function main() {
@@ -29,8 +30,7 @@ async function main() {
   const config = loadConfig({ ALLOW_LOOPBACK_WEBHOOKS: 'true', TEMPORAL_TASK_QUEUE: 'bench' });
   const temporal = await benchTemporal(db, config, log);
   const client = temporal.client;
-  const deps = { orm, log, temporal: client, taskQueue: 'bench', allowLoopbackWebhooks: true };
-  const listener = await startOutboxListener(db.url, deps);
+  const dispatcher = startDispatcher({ orm, log, gateway: temporalGateway(client, { taskQueue: 'bench', deadlineMs: 5000 }), databaseUrl: db.url });
 
   // The receiver answers 204 at once and notes when each (event, endpoint) arrived.
   const arrivals = new Map<string, number>();
@@ -97,7 +97,7 @@ async function main() {
     process.stdout.write(lines.join('\n'));
   } finally {
     receiver.close();
-    await listener.stop();
+    await dispatcher.stop();
     await temporal.close();
     await db.close();
   }

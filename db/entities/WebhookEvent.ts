@@ -10,6 +10,8 @@ export class WebhookEvent {
   payload!: Record<string, unknown>;
   createdAt: Date = new Date();
   dispatchedAt: Date | null = null;
+  /** Set on events that announce a once-per-object transition (`<bot_id>/bot.failed`): unique. */
+  dedupeKey: string | null = null;
 }
 
 export const WebhookEventSchema = new EntitySchema<WebhookEvent>({
@@ -23,5 +25,6 @@ export const WebhookEventSchema = new EntitySchema<WebhookEvent>({
     payload: { type: 'json' },
     createdAt: { type: 'Date' },
     dispatchedAt: { type: 'Date', nullable: true },
+    dedupeKey: { type: 'string', nullable: true },
   },
 });

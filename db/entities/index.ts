@@ -9,6 +9,7 @@ export * from './WebhookEvent';
 export * from './WebhookEndpoint';
 export * from './Settings';
 export * from './CalendarConnection';
+export * from './WorkflowCommand';
 
 import { AccountSchema } from './Account';
 import { WorkspaceSchema } from './Workspace';
@@ -21,5 +22,6 @@ import { WebhookEventSchema } from './WebhookEvent';
 import { WebhookEndpointSchema } from './WebhookEndpoint';
 import { SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema } from './Settings';
 import { CalendarConnectionSchema, ConnectLinkSchema } from './CalendarConnection';
+import { WorkflowCommandSchema } from './WorkflowCommand';
 
-export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema, SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema, CalendarConnectionSchema, ConnectLinkSchema];
+export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema, SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema, CalendarConnectionSchema, ConnectLinkSchema, WorkflowCommandSchema];

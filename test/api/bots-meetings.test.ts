@@ -1,22 +1,28 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
-import { freshDatabase } from '../support/db';
-import { timeSkipping, type TemporalHarness } from '../support/temporal';
+import { freshDatabase, silentLog } from '../support/db';
+import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { temporalGateway } from '../../runtime/temporal-gateway';
+import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
 
-// No worker runs here: bots stay queued, which is what these endpoint tests need.
+// No worker runs here: bots stay queued, which is what these endpoint tests need. The outbox
+// dispatcher runs, so their workflows are started after commit as in production.
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 let api: TestApi;
 let me: Awaited<ReturnType<typeof givenAccount>>;
+let dispatcher: Dispatcher;
 
 before(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_BOTS_PER_HOUR: '5' } });
   me = await givenAccount(api);
+  dispatcher = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
 });
 after(async () => {
+  await dispatcher.stop();
   await t.teardown();
   await db.drop();
 });
@@ -106,7 +112,7 @@ describe('POST /bots', () => {
     assert.equal(meeting.settings.summary.language, 'fr');
     assert.equal(meeting.calendar_event, null);
     assert.deepEqual(meeting.results, { status: 'none', transcript: { status: 'none', language: null }, summary: { status: 'none' }, media: { status: 'none', duration_seconds: null } });
-    const described = await t.env.client.workflow.getHandle(`bot/${bot.id}`).describe();
+    const described = await (await startedWorkflow(t, `bot/${bot.id}`)).describe();
     assert.equal(described.status.name, 'RUNNING');
     const events = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
     assert.deepEqual(events.map((e) => e.type), ['meeting.created']);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount, givenApi } from './api';
 import { freshDatabase } from './db';
-import { startWorker, timeSkipping } from './temporal';
+import { startWorker, timeSkipping, resultOf } from './temporal';
 
 /**
  * What a bot workflow test needs: a database, its own time-skipping server, a worker with the real
@@ -29,7 +29,7 @@ export async function botFixture() {
     },
     /** Lets the bot workflow run to its end, skipping time. */
     finish(botId: string): Promise<string> {
-      return t.env.client.workflow.getHandle(botWorkflowId(botId)).result();
+      return resultOf(t, botWorkflowId(botId));
     },
     async eventTypes(objectId: string): Promise<string[]> {
       const rows = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ? order by id', [objectId]);

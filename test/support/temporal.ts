@@ -8,7 +8,8 @@ import type { Orm } from '../../db/orm';
 import { freePort } from '../../runtime/net';
 import { startDevServer, startTestServer, type ServerHandle } from '../../runtime/temporal-servers';
 import { createWorker, installTemporalLogging } from '../../worker';
-import { startOutboxListener } from '../../worker/outbox-listener';
+import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
+import { temporalGateway } from '../../runtime/temporal-gateway';
 import { silentLog } from './db';
 import type { Providers } from '../../activities';
 import { createProviders } from '../../activities/providers';
@@ -64,12 +65,15 @@ export async function devServer(): Promise<TemporalHarness> {
   };
 }
 
-/** A worker with the project's real workflows (bundled once per run) and activities. */
+/**
+ * A worker with the project's real workflows (bundled once per run) and activities, and the outbox
+ * dispatcher as in production (woken by NOTIFY; `dispatched()` waits until nothing is left to send).
+ */
 export async function startWorker(
   h: TemporalHarness,
   orm: Orm,
-  opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean; databaseUrl?: string } = {},
-): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage }> {
+  opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean; dispatcher?: boolean } = {},
+): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage; dispatcher: Dispatcher | null; dispatched: () => Promise<void> }> {
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
   const config = loadConfig({ SIMULATOR_SPEED: '1', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars' });
   const worker = await createWorker({
@@ -86,19 +90,57 @@ export async function startWorker(
     ...(opts.sticky === false ? { maxCachedWorkflows: 0 } : {}),
   });
   const running = worker.run();
-  // With a database URL, events are dispatched on commit as in production.
-  const listener = opts.databaseUrl
-    ? await startOutboxListener(opts.databaseUrl, { orm, log: silentLog, temporal: h.env.client, taskQueue: h.taskQueue, allowLoopbackWebhooks: true })
-    : null;
+  const dispatcher =
+    opts.dispatcher === false
+      ? null
+      : startDispatcher({ orm, log: silentLog, gateway: temporalGateway(h.env.client, { taskQueue: h.taskQueue, deadlineMs: 10_000 }), databaseUrl: orm.config.get('clientUrl'), pollMs: 200 });
   return {
     worker,
     storage,
+    dispatcher,
+    dispatched: async () => {
+      await withDeadline(dispatcher?.idle() ?? Promise.resolve(), 30_000, 'the outbox dispatcher did not become idle');
+    },
     stop: async () => {
-      await listener?.stop();
+      await dispatcher?.stop();
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
     },
   };
+}
+
+/** Rejects with `message` when `promise` takes longer than `ms`. */
+export async function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A workflow's result once the outbox has started it (the dispatcher sends starts after commit):
+ * waits up to 30 s for the execution to exist, then for its result (time skipping on).
+ */
+export async function resultOf<T = unknown>(h: Pick<TemporalHarness, 'env'>, workflowId: string): Promise<T> {
+  return (await startedWorkflow(h, workflowId)).result() as Promise<T>;
+}
+
+/** The handle of a workflow once the outbox has started it (waits up to 30 s for it to exist). */
+export async function startedWorkflow(h: Pick<TemporalHarness, 'env'>, workflowId: string) {
+  const handle = h.env.client.workflow.getHandle(workflowId);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await handle.describe();
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw new Error(`workflow ${workflowId} was not started within 30 s: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return handle;
 }
 
 /**

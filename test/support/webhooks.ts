@@ -46,7 +46,7 @@ export class Receiver {
 export async function webhookFixture() {
   const db = await freshDatabase();
   const t = await timeSkipping();
-  const worker = await startWorker(t, db.orm, { databaseUrl: db.url });
+  const worker = await startWorker(t, db.orm);
   const api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
   const me = await givenAccount(api);
   const receiver = new Receiver();

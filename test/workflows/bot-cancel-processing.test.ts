@@ -4,7 +4,7 @@ import { SimulatedTranscriptionProvider } from '../../activities/providers/simul
 import type { TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
-import { serviceFixture } from '../support/temporal';
+import { serviceFixture, resultOf } from '../support/temporal';
 
 // Transcription waits for the test, so the bot is caught in `processing`.
 let release: () => void = () => undefined;
@@ -38,7 +38,7 @@ describe('cancelling a bot while its results are made (time-skipping)', () => {
     const me = await givenAccount(f.api);
     const sent = await f.api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/can-celp-roc' });
     assert.equal(sent.status, 201);
-    const result = f.t.env.client.workflow.getHandle(botWorkflowId(sent.body.id)).result();
+    const result = resultOf(f.t, botWorkflowId(sent.body.id));
     await transcribing;
     assert.equal((await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body.status, 'processing');
     const cancelling = f.api.http.post(`/api/v1/bots/${sent.body.id}/cancel`).set('Authorization', me.key);

@@ -4,7 +4,7 @@ import { SimulatedCalendar } from '../../activities/providers/calendar/simulated
 import { calendarSyncWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
-import { serviceFixture } from '../support/temporal';
+import { serviceFixture, resultOf } from '../support/temporal';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
 let db: typeof f.db;
@@ -133,7 +133,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const res = await api.http.delete(`/api/v1/calendar_connections/${connectionId}`).set('Authorization', me.key);
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'disconnected');
-    await t.env.client.workflow.getHandle(calendarSyncWorkflowId(connectionId)).result();
+    await resultOf(t, calendarSyncWorkflowId(connectionId));
     assert.deepEqual(await connectionEvents(me, connectionId), ['calendar_connection.connected', 'calendar_connection.disconnected']);
 
     const link2 = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Fay', email: `fay-${Date.now()}@acme.test` } });
@@ -142,7 +142,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     await h.until('synced', async () => (await get(me, `/calendar_connections/${second}`)).body.status, (s) => s === 'active');
     await api.http.delete(`/api/v1/members/${back.searchParams.get('member_id')}`).set('Authorization', me.key);
     assert.equal((await get(me, `/calendar_connections/${second}`)).body.status, 'disconnected');
-    await t.env.client.workflow.getHandle(calendarSyncWorkflowId(second)).result();
+    await resultOf(t, calendarSyncWorkflowId(second));
     const listed = await get(me, '/calendar_connections', { workspace_id: me.workspaceId, status: 'disconnected' });
     assert.deepEqual(listed.body.data.map((c: { id: string }) => c.id).sort(), [connectionId, second].sort());
   });

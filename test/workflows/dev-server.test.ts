@@ -31,8 +31,9 @@ describe('dev server (what the time-skipping server lacks)', () => {
   });
 
   it('When the worker ensures its housekeeping twice, then one janitor runs and the list query finds it', async () => {
-    await ensureMaintenanceWorkflows(t.env.client, t.taskQueue);
-    await ensureMaintenanceWorkflows(t.env.client, t.taskQueue);
+    // Through the outbox, twice (two worker starts): one janitor.
+    await ensureMaintenanceWorkflows(db.orm);
+    await ensureMaintenanceWorkflows(db.orm);
     let ids: string[] = [];
     for (let i = 0; i < 50; i++) {
       ids = [];

@@ -11,7 +11,7 @@ import { loadConfig } from '../../runtime/config';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { startWorker, timeSkipping, type TemporalHarness, resultOf } from '../support/temporal';
 
 const API_KEY = 'recall-test-key';
 const WEBHOOK_SECRET = `whsec_${Buffer.from('a-webhook-secret-of-32-bytes-long!').toString('base64')}`;
@@ -138,7 +138,7 @@ describe('the Recall-style adapter against a local fake of its API', () => {
   it('When the provider reports a call through signed webhooks (each sent twice), then the bot completes with the recording fetched from the provider', async () => {
     const bot = await sendBot('https://meet.google.com/rec-abcd-efg');
     await waitForStatus(bot.id, ['processing', 'completed']);
-    assert.equal(await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).result(), 'completed');
+    assert.equal(await resultOf(t, botWorkflowId(bot.id)), 'completed');
     const meeting = await (await fetch(`${api.baseUrl}/meetings/${bot.meeting_id}`, { headers: { Authorization: me.key } })).json() as { results: { media: { duration_seconds: number } } };
     assert.equal(meeting.results.media.duration_seconds, 120);
     assert.ok(fake.requests.includes('POST /api/v1/bot/'));
@@ -149,7 +149,7 @@ describe('the Recall-style adapter against a local fake of its API', () => {
 
   it('When the provider refuses the link, then the bot fails with invalid_meeting_url', async () => {
     const bot = await sendBot('https://meet.google.com/invalid-link');
-    assert.equal(await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).result(), 'failed');
+    assert.equal(await resultOf(t, botWorkflowId(bot.id)), 'failed');
     assert.equal((await db.orm.em.fork().findOneOrFail(Bot, { id: bot.id })).reason, 'invalid_meeting_url');
   });
 

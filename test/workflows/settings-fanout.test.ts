@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { givenAccount } from '../support/api';
-import { serviceFixture } from '../support/temporal';
+import { serviceFixture, resultOf } from '../support/temporal';
 
 // A dev server (real time): the fan-out runs as soon as it is signalled, while bots that join a week
 // from now keep their meetings upcoming (on the time-skipping server, waiting for the fan-out could
@@ -103,7 +103,7 @@ describe('settings fan-out', () => {
     const b = await sendBot(me, { join_at: new Date(Date.now() + 3 * 60_000 + 2_000).toISOString() });
     const block = (await api.http.get(`/api/v1/meetings/${b.meeting_id}`).set('Authorization', me.key)).body.settings;
     await api.http.patch(`/api/v1/settings/${block.assignments[0].settings_id}`).set('Authorization', me.key).send({ recording: { enabled: false } });
-    const status = await t.env.client.workflow.getHandle(`bot/${b.id}`).result();
+    const status = await resultOf(t, `bot/${b.id}`);
     assert.equal(status, 'cancelled');
     const got = await api.http.get(`/api/v1/bots/${b.id}`).set('Authorization', me.key);
     assert.equal(got.body.status, 'cancelled');

@@ -4,7 +4,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { dispatchEvent } from '../../activities/webhooks';
 import { WebhookEndpoint } from '../../db/entities';
 import { recordEvent } from '../../db/outbox';
 import { newId } from '../../domain/ids';
@@ -12,8 +11,8 @@ import { CURRENT_VERSION } from '../../domain/versions';
 import { projectRoot } from '../../runtime/paths';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
-import { freshDatabase, silentLog } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { freshDatabase } from '../support/db';
+import { resultOf, startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
 
 /** A child that is not itself a test file of node's runner. */
 function withoutTestContext(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -68,14 +67,14 @@ describe('a worker killed mid-delivery', () => {
     });
     const exited = new Promise((r) => child.once('exit', r));
     const event = await db.orm.em.fork().transactional(async (tem) => recordEvent(tem, { workspaceId: me.workspaceId, type: 'meeting.updated', objectId: 'mtg_crash', payload: { id: 'mtg_crash' } }));
-    await dispatchEvent({ orm: db.orm, log: silentLog, temporal: t.env.client, taskQueue: t.taskQueue, allowLoopbackWebhooks: true }, event.id);
+    // The worker process's dispatcher fans the event out and starts its delivery.
     await firstArrived;
     child.kill('SIGKILL');
     await exited;
 
     const worker = await startWorker(t, db.orm, { sticky: false });
     try {
-      const result = await t.env.client.workflow.getHandle(deliveryWorkflowId(event.id, endpoint.id)).result();
+      const result = await resultOf(t, deliveryWorkflowId(event.id, endpoint.id));
       assert.equal(result, 'succeeded');
       assert.deepEqual(seen, [event.id, event.id], 'the same event, once on the dead attempt and once delivered');
       const attempts = await db.orm.em.fork().execute<{ number: number; status_code: number | null }[]>('select number, status_code from webhook_attempts where event_id = ? order by number', [event.id]);

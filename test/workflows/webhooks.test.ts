@@ -3,10 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postOnce } from '../../activities/webhooks';
-import { OUTBOX_RELAY_ID } from '../../workflows/outbox-relay';
+import { temporalGateway } from '../../runtime/temporal-gateway';
+import { startDispatcher } from '../../worker/dispatcher';
 import { botWorkflowId, deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount, grant } from '../support/api';
+import { silentLog } from '../support/db';
 import { verifyLikeTheSpec, webhookFixture } from '../support/webhooks';
+import { resultOf } from '../support/temporal';
 
 let f: Awaited<ReturnType<typeof webhookFixture>>;
 let db: typeof f.db;
@@ -19,7 +22,11 @@ before(async () => {
   f = await webhookFixture();
   ({ db, t, api, me, receiver } = f);
 });
-after(() => f.close());
+let replacement: ReturnType<typeof startDispatcher> | null = null;
+after(async () => {
+  await replacement?.stop();
+  await f.close();
+});
 
 const createEndpoint: typeof f.createEndpoint = (...args) => f.createEndpoint(...args);
 const sendBot: typeof f.sendBot = (...args) => f.sendBot(...args);
@@ -86,7 +93,7 @@ describe('delivery', () => {
     const ep = await createEndpoint(owner.key, owner.workspaceId);
     const start = receiver.received.length;
     const bot = await sendBot(owner.key, owner.workspaceId);
-    await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).result();
+    await resultOf(t, botWorkflowId(bot.id));
     const expected = await db.orm.em.fork().execute<{ id: string; type: string }[]>('select id, type from webhook_events where workspace_id = ? order by id', [owner.workspaceId]);
     await until('every event delivered', () => receiver.received.slice(start).length >= expected.length);
     const got = receiver.received.slice(start);
@@ -115,7 +122,7 @@ describe('delivery', () => {
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/retry-abcd-efg?sim=lobby_timeout');
     const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
     await until('first attempt', () => receiver.received.length > start);
-    assert.equal(await t.env.client.workflow.getHandle(deliveryWorkflowId(evt!.id, ep.id)).result(), 'succeeded');
+    assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'succeeded');
     const got = receiver.received.slice(start).filter((r) => r.json.id === evt!.id);
     assert.equal(got.length, 2);
     assert.equal(got[0]!.body, got[1]!.body, 'the stored body is sent again');
@@ -135,29 +142,25 @@ describe('delivery', () => {
     const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
     await until('first attempt', async () => (await db.orm.em.fork().execute('select 1 from webhook_attempts where event_id = ?', [evt!.id])).length > 0);
     await api.http.patch(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', owner.key).send({ enabled: false });
-    assert.equal(await t.env.client.workflow.getHandle(deliveryWorkflowId(evt!.id, ep.id)).result(), 'stopped');
+    assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'stopped');
     await stopBot(bot.id);
   });
 
-  it('When an event was committed but never dispatched (a crash in between), then the relay delivers it', async () => {
+  it('When changes commit while no dispatcher runs (a worker crashed), then a dispatcher started later delivers their events and starts their bots', async () => {
     const owner = await givenAccount(api);
     await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
-    const em = db.orm.em.fork();
-    await em.execute('alter table webhook_events disable trigger webhook_events_notify');
+    await f.worker.dispatcher!.stop();
     const start = receiver.received.length;
-    let bot;
-    try {
-      bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/relay-abcd-efg?sim=lobby_timeout');
-    } finally {
-      await em.execute('alter table webhook_events enable trigger webhook_events_notify');
-    }
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(receiver.received.length, start, 'nothing was dispatched on commit');
-    await new Promise((r) => setTimeout(r, 5_000)); // older than the relay's grace period
-    await t.env.client.workflow.start('outboxRelay', { workflowId: OUTBOX_RELAY_ID, taskQueue: t.taskQueue });
-    await until('the relay delivered it', () => receiver.received.slice(start).some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot!.meeting_id));
-    await t.env.client.workflow.getHandle(OUTBOX_RELAY_ID).terminate('test over');
-    await stopBot(bot!.id);
+    const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/relay-abcd-efg?sim=lobby_timeout');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(receiver.received.length, start, 'nothing was sent while no dispatcher ran');
+    const [pending] = await db.orm.em.fork().execute<{ n: number }[]>("select count(*)::int as n from workflow_commands where workflow_id = ? and dispatched_at is null", [`bot/${bot.id}`]);
+    assert.equal(pending!.n, 1, 'the bot workflow start waits in the outbox');
+    // The replacement serves the rest of this file, as a restarted worker's would.
+    replacement = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
+    await until('the event delivered', () => receiver.received.slice(start).some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot.meeting_id));
+    await until('the bot workflow started', async () => (await t.env.client.workflow.getHandle(`bot/${bot.id}`).describe().then(() => true, () => false)));
+    await stopBot(bot.id);
   });
 
   it('When a secret is rotated, then deliveries carry digests of both, and either secret verifies', async () => {

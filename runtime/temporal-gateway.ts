@@ -1,0 +1,139 @@
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+  isGrpcServiceError,
+  type Client,
+} from '@temporalio/client';
+import { defineSearchAttributeKey, SearchAttributeType, type QueryDefinition, type SearchAttributePair, type SignalDefinition } from '@temporalio/common';
+import type { WorkflowCommand } from '../domain/commands';
+import type * as workflows from '../workflows';
+
+type Workflows = typeof workflows;
+type WorkflowName = keyof Workflows;
+
+/** Temporal could not be reached in time: the caller's work waits (the outbox retries it). */
+export class TemporalUnavailable extends Error {
+  constructor(readonly operation: string, cause: unknown) {
+    super(`Temporal is unreachable (${operation}): ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'TemporalUnavailable';
+  }
+}
+
+// gRPC status codes: CANCELLED 1, DEADLINE_EXCEEDED 4, RESOURCE_EXHAUSTED 8, ABORTED 10, UNAVAILABLE 14.
+const UNREACHABLE = new Set<number>([1, 4, 8, 10, 14]);
+
+/** One policy for "Temporal is unreachable": transport failures, deadlines and overload, never a refusal. */
+export function isUnreachable(err: unknown): boolean {
+  if (err instanceof TemporalUnavailable) return true;
+  if (isGrpcServiceError(err)) return UNREACHABLE.has(err.code);
+  const cause = (err as { cause?: unknown })?.cause;
+  if (cause && cause !== err && isGrpcServiceError(cause)) return UNREACHABLE.has(cause.code);
+  const text = String((err as Error)?.message ?? '');
+  return /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|No connection established|Connection dropped|deadline/i.test(text);
+}
+
+function searchAttributes(byName: Record<string, string> | undefined): SearchAttributePair[] {
+  return Object.entries(byName ?? {}).map(([name, value]) => ({ key: defineSearchAttributeKey(name, SearchAttributeType.KEYWORD), value }));
+}
+
+/**
+ * Every Temporal call of the service goes through here: a deadline on each, workflows addressed
+ * by their function's name so inputs are type-checked, and one policy for an unreachable server
+ * (TemporalUnavailable). Never called with a database transaction open: changes write commands
+ * (db/commands.ts) and the dispatcher sends them with `send`.
+ */
+export function temporalGateway(client: Client, opts: { taskQueue: string; deadlineMs: number }) {
+  const timed = async <T>(operation: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await client.connection.withDeadline(Date.now() + opts.deadlineMs, fn);
+    } catch (err) {
+      if (isUnreachable(err)) throw new TemporalUnavailable(operation, err);
+      throw err;
+    }
+  };
+
+  const gateway = {
+    client,
+    taskQueue: opts.taskQueue,
+
+    /**
+     * Starts a workflow once: a running one with the id is kept, and a closed one is never run
+     * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice.
+     */
+    async start<K extends WorkflowName>(type: K, workflowId: string, args: Parameters<Workflows[K]>, attrs?: Record<string, string>): Promise<'started' | 'exists'> {
+      return timed(`start ${workflowId}`, async () => {
+        try {
+          await client.workflow.start(type as string, {
+            workflowId,
+            taskQueue: opts.taskQueue,
+            args: args as unknown[],
+            workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+            typedSearchAttributes: searchAttributes(attrs),
+          });
+          return 'started';
+        } catch (err) {
+          if (err instanceof WorkflowExecutionAlreadyStartedError) return 'exists';
+          throw err;
+        }
+      });
+    },
+
+    /** Signals a running workflow; 'not_found' when none runs with the id. */
+    async signal<A extends any[]>(workflowId: string, signal: SignalDefinition<A> | string, ...args: A): Promise<'delivered' | 'not_found'> {
+      return timed(`signal ${workflowId}`, async () => {
+        try {
+          await client.workflow.getHandle(workflowId).signal(signal as SignalDefinition<A>, ...args);
+          return 'delivered';
+        } catch (err) {
+          if (err instanceof WorkflowNotFoundError) return 'not_found';
+          throw err;
+        }
+      });
+    },
+
+    /** Signals the workflow, starting it first when none runs (a closed one is started anew). */
+    async signalWithStart<K extends WorkflowName>(type: K, workflowId: string, args: Parameters<Workflows[K]>, signal: string, signalArgs: unknown[], attrs?: Record<string, string>): Promise<void> {
+      await timed(`signalWithStart ${workflowId}`, () =>
+        client.workflow.signalWithStart(type as string, {
+          workflowId,
+          taskQueue: opts.taskQueue,
+          args: args as unknown[],
+          signal,
+          signalArgs,
+          typedSearchAttributes: searchAttributes(attrs),
+        }),
+      );
+    },
+
+    async query<R, A extends any[]>(workflowId: string, query: QueryDefinition<R, A>, ...args: A): Promise<R> {
+      return timed(`query ${workflowId}`, () => client.workflow.getHandle(workflowId).query(query, ...args));
+    },
+
+    async describe(workflowId: string) {
+      return timed(`describe ${workflowId}`, () => client.workflow.getHandle(workflowId).describe());
+    },
+
+    /** Sends one outbox command; 'not_found' when a signal found no running workflow. */
+    async send(command: WorkflowCommand): Promise<'sent' | 'not_found'> {
+      switch (command.op) {
+        case 'start':
+          await gateway.start(command.workflowType as WorkflowName, command.workflowId, command.args as never, command.searchAttributes);
+          return 'sent';
+        case 'signal':
+          return (await gateway.signal(command.workflowId, command.signal, ...command.args)) === 'delivered' ? 'sent' : 'not_found';
+        case 'signalWithStart':
+          await gateway.signalWithStart(command.workflowType as WorkflowName, command.workflowId, command.args as never, command.signal, command.signalArgs, command.searchAttributes);
+          return 'sent';
+        default:
+          // A row this release cannot read (written by a newer one, or damaged): it will be parked.
+          throw new Error(`unknown workflow command ${JSON.stringify((command as { op?: unknown }).op)}`);
+      }
+    },
+  };
+  return gateway;
+}
+
+export type TemporalGateway = ReturnType<typeof temporalGateway>;

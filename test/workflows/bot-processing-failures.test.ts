@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SimulatedMeetingBotProvider, SimulatedSummaryProvider, SimulatedTranscriptionProvider } from '../../activities/providers/simulated';
+import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from '../../activities/providers/types';
+import { botWorkflowId } from '../../workflows/signals';
+import { givenAccount } from '../support/api';
+import { resultOf, serviceFixture } from '../support/temporal';
+
+// Which part of the results breaks for good (every retry fails), per test.
+let broken: 'media' | 'transcript' | 'summary' | null = null;
+let real: SimulatedMeetingBotProvider;
+const meetingBot: MeetingBotProvider = {
+  name: 'simulated',
+  launch: (bot) => real.launch(bot),
+  leave: (id) => real.leave(id),
+  fetchRecording: async (...args) => {
+    if (broken === 'media') throw new Error('the provider lost the recording');
+    return real.fetchRecording(...args);
+  },
+};
+const transcriber = new SimulatedTranscriptionProvider();
+const transcription: TranscriptionProvider = {
+  transcribe: async (input) => {
+    if (broken === 'transcript') throw new Error('speech-to-text is down');
+    return transcriber.transcribe(input);
+  },
+};
+const summarizer = new SimulatedSummaryProvider();
+const summary: SummaryProvider = {
+  summarize: async (input) => {
+    if (broken === 'summary') throw new Error('the summary model is down');
+    return summarizer.summarize(input);
+  },
+};
+
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+before(async () => {
+  f = await serviceFixture({ server: 'time-skipping', providers: { meetingBot, transcription, summary } });
+  real = new SimulatedMeetingBotProvider(f.t.env.client, f.t.taskQueue, 1);
+});
+after(() => f.close());
+
+async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
+  broken = part;
+  const me = await givenAccount(f.api);
+  const sent = await f.api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: `https://meet.google.com/brk-${part.slice(0, 4)}-abc` });
+  assert.equal(sent.status, 201, JSON.stringify(sent.body));
+  const ended = await resultOf(f.t, botWorkflowId(sent.body.id));
+  const get = (path: string) => f.api.http.get(path).set('Authorization', me.key);
+  const bot = (await get(`/api/v1/bots/${sent.body.id}`)).body;
+  const meeting = (await get(`/api/v1/meetings/${sent.body.meeting_id}`)).body;
+  const types = (await get('/api/v1/webhook_events').query({ workspace_id: me.workspaceId, limit: 100 })).body.data.map((e: { type: string }) => e.type);
+  return { ended, bot, meeting, types };
+}
+
+describe('a results part that cannot be made (time-skipping, retries exhausted)', () => {
+  it('When the recording cannot be retrieved, then the bot fails with no_recording, every part reads failed, and meeting.finished is sent', async () => {
+    const { ended, bot, meeting, types } = await botWithBrokenPart('media');
+    assert.equal(ended, 'failed');
+    assert.equal(bot.status, 'failed');
+    assert.equal(bot.reason, 'no_recording');
+    assert.deepEqual([meeting.results.status, meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status], ['failed', 'failed', 'failed', 'failed']);
+    assert.ok(types.includes('bot.failed') && types.includes('meeting.finished'), types.join());
+  });
+
+  it('When transcription keeps erroring, then the bot fails with transcription_failed and transcript and summary read failed', async () => {
+    const { ended, bot, meeting, types } = await botWithBrokenPart('transcript');
+    assert.equal(ended, 'failed');
+    assert.equal(bot.reason, 'transcription_failed');
+    assert.deepEqual([meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status], ['ready', 'failed', 'failed']);
+    assert.ok(types.includes('meeting.finished'));
+  });
+
+  it('When the summary keeps erroring, then the bot fails with bot_error, the transcript stays ready and the summary reads failed', async () => {
+    const { ended, bot, meeting, types } = await botWithBrokenPart('summary');
+    assert.equal(ended, 'failed');
+    assert.equal(bot.reason, 'bot_error');
+    assert.deepEqual([meeting.results.transcript.status, meeting.results.summary.status], ['ready', 'failed']);
+    assert.ok(types.includes('meeting.finished') && types.includes('bot.transcript_ready'));
+  });
+});

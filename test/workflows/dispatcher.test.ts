@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { commandBacklog, commands, unparkCommands } from '../../db/commands';
+import { MAX_COMMAND_FAILURES } from '../../domain/commands';
+import { temporalGateway } from '../../runtime/temporal-gateway';
+import { startDispatcher } from '../../worker/dispatcher';
+import { freshDatabase, silentLog } from '../support/db';
+import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let t: TemporalHarness;
+before(async () => {
+  db = await freshDatabase();
+  t = await timeSkipping();
+});
+after(async () => {
+  await t.teardown();
+  await db.drop();
+});
+
+const row = async (workflowId: string) =>
+  (await db.orm.em.fork().execute<{ attempts: number; parked_at: Date | null; dispatched_at: Date | null; last_error: string | null }[]>('select attempts, parked_at, dispatched_at, last_error from workflow_commands where workflow_id = ? order by id', [workflowId]));
+
+describe('the outbox dispatcher', () => {
+  it('When a command keeps failing (a row this release cannot send), then it is retried, parked after the limit and listed for operators, while other commands go through; unparking queues it again', async () => {
+    const em = db.orm.em.fork();
+    // A row no release can send (as if written by a newer one): it fails every time.
+    await em.execute(`insert into workflow_commands (workflow_id, command) values ('poison/1', '{"op": "launchRocket", "workflowId": "poison/1"}')`);
+    commands.start(em, 'rateLimitJanitor', 'fine/1', []);
+    await em.flush();
+    const d = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }), pollMs: 50, retryDelayMs: () => 20 });
+    try {
+      await startedWorkflow(t, 'fine/1');
+      for (let i = 0; i < 200 && !(await row('poison/1'))[0]!.parked_at; i++) await new Promise((r) => setTimeout(r, 50));
+      const [poison] = await row('poison/1');
+      assert.ok(poison!.parked_at, `the poisonous command is parked: ${JSON.stringify(poison)}`);
+      assert.equal(poison!.attempts, MAX_COMMAND_FAILURES);
+      assert.equal(poison!.dispatched_at, null);
+      assert.ok(poison!.last_error);
+      assert.ok((await row('fine/1'))[0]!.dispatched_at, 'the other command was sent');
+      const backlog = await commandBacklog(db.orm.em.fork());
+      assert.deepEqual(backlog.parked.map((p) => [p.workflowId, p.op, p.attempts]), [['poison/1', 'launchRocket', MAX_COMMAND_FAILURES]]);
+      assert.equal(await unparkCommands(db.orm.em.fork()), 1);
+      assert.equal((await row('poison/1'))[0]!.parked_at, null, 'back in the queue');
+    } finally {
+      await d.stop();
+    }
+    await t.env.client.workflow.getHandle('fine/1').terminate('test over');
+  });
+
+  it('When the same start is dispatched twice (a lease lapsed), then one workflow runs and a closed one is never started again', async () => {
+    const em = db.orm.em.fork();
+    commands.start(em, 'rateLimitJanitor', 'twice/1', []);
+    commands.start(em, 'rateLimitJanitor', 'twice/1', []);
+    await em.flush();
+    const d = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }), pollMs: 50 });
+    try {
+      const handle = await startedWorkflow(t, 'twice/1');
+      const firstRun = (await handle.describe()).runId;
+      for (let i = 0; i < 100 && (await row('twice/1')).some((r) => !r.dispatched_at); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok((await row('twice/1')).every((r) => r.dispatched_at), 'both commands are done');
+      assert.equal((await handle.describe()).runId, firstRun, 'the second start kept the running workflow');
+      await handle.terminate('closed');
+      const again = db.orm.em.fork();
+      commands.start(again, 'rateLimitJanitor', 'twice/1', []);
+      await again.flush();
+      for (let i = 0; i < 100 && (await row('twice/1')).some((r) => !r.dispatched_at); i++) await new Promise((r) => setTimeout(r, 50));
+      const described = await t.env.client.workflow.getHandle('twice/1').describe();
+      assert.equal(described.runId, firstRun, 'a closed workflow is not run again');
+      assert.equal(described.status.name, 'TERMINATED');
+    } finally {
+      await d.stop();
+    }
+  });
+});
