@@ -85,6 +85,26 @@ describe('request bodies', () => {
     assert.match(res.body.errors[0].message, /serialised payload/);
   });
 
+  it('When the body is JSON null, then 422 invalid_type: null is a body, and not an object', async () => {
+    const res = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key).set('Content-Type', 'application/json').send('null');
+    assert.equal(res.status, 422);
+    assert.deepEqual(errorCodes(res.body), ['invalid_type']);
+    const none = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key);
+    assert.equal(none.status, 200, 'no body at all reads as {}');
+  });
+
+  it('When a date-time falls outside the years 0001 to 9999 once moved to UTC, then 422 invalid names it', async () => {
+    const res = await api.http
+      .post('/api/v1/calendar_events')
+      .set('Authorization', key)
+      .send({ workspace_id: workspaceId, ical_uid: 'year-zero', starts_at: '0001-01-01T00:00:00+01:01' });
+    assert.equal(res.status, 422);
+    assert.deepEqual(res.body.errors.map((e: { field: string }) => e.field), ['starts_at']);
+    const query = await api.http.get(`/api/v1/meetings?workspace_id=${workspaceId}&starts_after=${encodeURIComponent('0001-01-01T00:00:00+01:01')}`).set('Authorization', key);
+    assert.equal(query.status, 422);
+    assert.equal(query.body.errors[0].field, 'starts_after');
+  });
+
   it('When several fields are wrong, then 422 lists one error per field with its dotted path', async () => {
     const res = await api.http
       .post('/api/v1/workspaces')
