@@ -88,7 +88,8 @@ async function main(): Promise<void> {
   }
 
   const storage = new LocalStorage(config.mediaDir);
-  const connection = await Connection.connect({ address: temporalAddress });
+  // Lazy: the API serves (and the outbox keeps commands) while Temporal is away; calls carry deadlines.
+  const connection = Connection.lazy({ address: temporalAddress });
   stops.push(() => connection.close());
   const client = new Client({ connection, namespace: config.temporal.namespace });
 
