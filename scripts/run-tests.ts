@@ -16,7 +16,7 @@ import { createOrm, migrate } from '../db/orm';
 import { createLogger } from '../runtime/logger';
 import { freePort } from '../runtime/net';
 import { projectRoot } from '../runtime/paths';
-import { startEmbeddedPostgres } from '../runtime/postgres';
+import { PostgresStartError, startEmbeddedPostgres } from '../runtime/postgres';
 import { ensureTemporalCli, ensureTestServer } from '../runtime/temporal-binaries';
 import { ensureSchemathesis } from './schemathesis';
 
@@ -130,7 +130,7 @@ function withDatabase(url: string, database: string): string {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`test run failed to start: ${(err as Error).stack}\n`);
+    process.stderr.write(err instanceof PostgresStartError ? `test run failed to start: ${err.message}\n` : `test run failed to start: ${(err as Error).stack}\n`);
     process.exit(1);
   },
 );
