@@ -17,6 +17,34 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
   });
 }
 
+/**
+ * Resolves once the server at `address` answers as a Temporal frontend (system info, and the
+ * namespace when given): an open port is not enough, a starting dev server refuses calls
+ * ("Frontend is not healthy yet") for a while. Fails after `timeoutMs` naming what was last seen.
+ */
+export async function waitForTemporal(address: string, opts: { name: string; namespace?: string; timeoutMs: number; isAlive?: () => boolean }): Promise<void> {
+  const { Connection } = await import('@temporalio/client');
+  const deadline = Date.now() + opts.timeoutMs;
+  let last = 'no answer yet';
+  for (;;) {
+    if (opts.isAlive && !opts.isAlive()) throw new Error(`the ${opts.name} on ${address} exited before it was healthy (last seen: ${last})`);
+    let connection: Awaited<ReturnType<typeof Connection.connect>> | null = null;
+    try {
+      connection = await Connection.connect({ address, connectTimeout: 2_000 });
+      const c = connection;
+      await c.withDeadline(Date.now() + 2_000, () => c.workflowService.getSystemInfo({}));
+      if (opts.namespace) await c.withDeadline(Date.now() + 2_000, () => c.workflowService.describeNamespace({ namespace: opts.namespace }));
+      return;
+    } catch (err) {
+      last = (err as Error).message.split('\n')[0]!.slice(0, 200);
+    } finally {
+      await connection?.close().catch(() => undefined);
+    }
+    if (Date.now() > deadline) throw new Error(`the ${opts.name} on ${address} was not healthy after ${opts.timeoutMs / 1000} s: ${last}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 function pipeLogs(child: ChildProcess, log: Logger, name: string): void {
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) log.debug({ [name]: line.trim().slice(0, 500) }, name);
@@ -59,6 +87,7 @@ export async function startDevServer(opts: {
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   pipeLogs(child, opts.log, 'temporal');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  await waitForTemporal(`${host}:${opts.port}`, { name: 'Temporal dev server', namespace: opts.namespace, timeoutMs: 60_000, isAlive: () => child.exitCode === null });
   return {
     address: `${host}:${opts.port}`,
     uiUrl: opts.headless ? null : `http://${host}:${opts.uiPort}`,
@@ -74,5 +103,6 @@ export async function startTestServer(opts: { log: Logger; port: number }): Prom
   const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   pipeLogs(child, opts.log, 'test-server');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  await waitForTemporal(`${host}:${opts.port}`, { name: 'Temporal test server', timeoutMs: 60_000, isAlive: () => child.exitCode === null });
   return { address: `${host}:${opts.port}`, uiUrl: null, stop: () => stopChild(child, 'SIGKILL') };
 }

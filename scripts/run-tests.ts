@@ -16,7 +16,7 @@ import { createOrm, migrate } from '../db/orm';
 import { createLogger } from '../runtime/logger';
 import { freePort } from '../runtime/net';
 import { projectRoot } from '../runtime/paths';
-import { startEmbeddedPostgres } from '../runtime/postgres';
+import { PostgresStartError, startEmbeddedPostgres } from '../runtime/postgres';
 import { ensureTemporalCli, ensureTestServer } from '../runtime/temporal-binaries';
 import { ensureSchemathesis } from './schemathesis';
 
@@ -85,7 +85,28 @@ async function main(): Promise<number> {
     const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...pattern, ...files];
     const counts = { pass: 0, fail: 0 };
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+      // Its own process group, so a run past its deadline is stopped with everything it started.
+      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+      const deadlineMs = Number(process.env.TEST_RUN_DEADLINE_MS ?? 30 * 60_000);
+      const watchdog = setTimeout(() => {
+        process.stdout.write(`\nthe test run passed its deadline of ${deadlineMs / 60_000} minutes: stopping it and every server it started\n`);
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      }, deadlineMs);
+      // Ctrl-C reaches the runner only (the child has its own group): pass it on.
+      const forward = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          child.kill(signal);
+        }
+      };
+      process.on('SIGINT', forward);
+      process.on('SIGTERM', forward);
+      child.on('close', () => clearTimeout(watchdog));
       child.stdout.on('data', (chunk: Buffer) => {
         process.stdout.write(chunk);
         for (const m of chunk.toString().matchAll(/^ℹ (pass|fail) (\d+)$/gm)) counts[m[1] as 'pass' | 'fail'] = Number(m[2]);
@@ -109,7 +130,7 @@ function withDatabase(url: string, database: string): string {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`test run failed to start: ${(err as Error).stack}\n`);
+    process.stderr.write(err instanceof PostgresStartError ? `test run failed to start: ${err.message}\n` : `test run failed to start: ${(err as Error).stack}\n`);
     process.exit(1);
   },
 );

@@ -10,7 +10,7 @@ import { startApi } from '../api/server';
 import { createOrm, migrate, type Orm } from '../db/orm';
 import { ConfigError, loadConfig } from '../runtime/config';
 import { createLogger } from '../runtime/logger';
-import { startEmbeddedPostgres } from '../runtime/postgres';
+import { PostgresStartError, startEmbeddedPostgres } from '../runtime/postgres';
 import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
 import { startDispatcher } from '../worker/dispatcher';
@@ -88,7 +88,8 @@ async function main(): Promise<void> {
   }
 
   const storage = new LocalStorage(config.mediaDir);
-  const connection = await Connection.connect({ address: temporalAddress });
+  // Lazy: the API serves (and the outbox keeps commands) while Temporal is away; calls carry deadlines.
+  const connection = Connection.lazy({ address: temporalAddress });
   stops.push(() => connection.close());
   const client = new Client({ connection, namespace: config.temporal.namespace });
 
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  if (err instanceof ConfigError || err instanceof PostgresStartError) process.stderr.write(`${err.message}\n`);
   else process.stderr.write(`Start-up failed: ${(err as Error).stack ?? String(err)}\n`);
   process.exit(1);
 });

@@ -131,8 +131,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
             body: JSON.stringify(body),
             signal: AbortSignal.timeout(15_000),
           });
-          const json = (await res.json()) as Record<string, string>;
-          if (res.status < 500) return { status: res.status, json };
+          const json = (await res.json()) as Record<string, string> & { errors?: { code: string }[] };
+          // 409 conflict on an Idempotency-Key: the first try died with a killed API process; its key frees itself.
+          const keyBusy = res.status === 409 && idempotencyKey !== undefined && json.errors?.[0]?.code === 'conflict';
+          if (res.status < 500 && !keyBusy) return { status: res.status, json };
         } catch {
           // the API process is down or restarting: retry
         }
