@@ -68,7 +68,7 @@ export async function npmStart(extra: Record<string, string> = {}): Promise<NpmS
   const stop: NpmStart['stop'] = async () => {
     const child = service;
     service = null;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     process.kill(-child.pid!, 'SIGTERM');
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
