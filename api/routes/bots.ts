@@ -30,9 +30,9 @@ const PLATFORM_NAMES = { meet: 'Google Meet', zoom: 'Zoom', teams: 'Microsoft Te
 
 export const sendBotBody = z.strictObject({
   workspace_id: workspaceIdInput,
-  meeting_url: z.string().trim().min(1).max(2048).openapi({ description: 'Join link; normalised, and its platform detected.', example: 'https://meet.google.com/abc-defg-hij' }),
+  meeting_url: z.string().max(2048).trim().min(1).openapi({ description: 'Join link; normalised, and its platform detected.', example: 'https://meet.google.com/abc-defg-hij' }),
   join_at: dateTimeInput.nullable().optional().openapi({ description: 'When the meeting starts; the bot joins 3 minutes before. Null or absent: now.' }),
-  bot_name: z.string().trim().min(1).max(100).optional(),
+  bot_name: z.string().max(100).trim().min(1).optional(),
   bot_avatar: z.url().max(2048).nullable().optional(),
   welcome_message: z.string().max(500).nullable().optional(),
   recording_start: z.enum(['on_join', 'on_command']).optional(),
@@ -51,7 +51,7 @@ export const sendBotBody = z.strictObject({
     .optional(),
   member_id: z.string().nullable().optional().openapi({ description: 'The meeting becomes this member’s meeting.' }),
   participants: z
-    .array(z.strictObject({ email: z.email(), name: z.string().trim().max(200).nullable().optional() }))
+    .array(z.strictObject({ email: z.email(), name: z.string().max(200).trim().nullable().optional() }))
     .max(500)
     .optional(),
   metadata: metadataInput.optional(),

@@ -46,7 +46,7 @@ export const createConnectLink = defineRoute({
     provider: z.enum(['google', 'microsoft']),
     return_url: z.url({ protocol: /^https?$/ }).max(2048),
     member_id: z.string().optional(),
-    member_data: z.strictObject({ name: z.string().trim().min(1).max(100), email: z.email().nullable().optional(), metadata: metadataInput.optional() }).optional(),
+    member_data: z.strictObject({ name: z.string().max(100).trim().min(1), email: z.email().nullable().optional(), metadata: metadataInput.optional() }).optional(),
     email_match: z.unknown().optional().openapi({ description: 'Removed in 2026-10-12: 422 when sent (earlier pins: accepted, `exact` only).' }),
   }),
   response: { status: 201, schema: linkSchema, description: 'The link.' },

@@ -26,16 +26,16 @@ export const pushCalendarEvent = defineRoute({
     workspace_id: workspaceIdInput,
     member_id: z.string().nullable().optional().openapi({ description: 'The member whose calendar holds the event (a member-role key pushes for its own member).' }),
     member_data: z
-      .strictObject({ name: z.string().trim().min(1).max(100), email: z.email(), metadata: metadataInput.optional() })
+      .strictObject({ name: z.string().max(100).trim().min(1), email: z.email(), metadata: metadataInput.optional() })
       .optional()
       .openapi({ description: 'Instead of member_id: the member with this email, created when the workspace has none (counts toward the hourly member limit).' }),
-    ical_uid: z.string().trim().min(1).max(1024),
+    ical_uid: z.string().max(1024).trim().min(1),
     recurring: z.boolean().optional().openapi({ description: 'Whether the event belongs to a recurring series (default false).' }),
     original_starts_at: when.optional().openapi({ description: 'For an occurrence of a recurring event: its original start (iCalendar RECURRENCE-ID).' }),
     title: z.string().max(1024).nullable().optional(),
     starts_at: when,
     ends_at: when.nullable().optional(),
-    meeting_url: z.string().trim().max(2048).nullable().optional(),
+    meeting_url: z.string().max(2048).trim().nullable().optional(),
     organizer: z.strictObject({ name: z.string().max(200).nullable().optional(), email: z.email().nullable().optional() }).nullable().optional(),
     attendees: z
       .array(z.strictObject({ email: z.email(), name: z.string().max(200).nullable().optional(), response: z.enum(RESPONSES).nullable().optional() }))

@@ -15,7 +15,7 @@ import { z } from '../zod';
 
 const HOUR = 3600;
 const idParams = z.object({ id: z.string() });
-const name = z.string().trim().min(1).max(100);
+const name = z.string().max(100).trim().min(1);
 const clientReferenceId = z.string().max(255);
 const email = z.email().max(320).transform((e) => e.trim());
 

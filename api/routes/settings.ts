@@ -44,7 +44,7 @@ const SETTINGS_GROUPS = {
 };
 const WRITE_NOTE =
   'Partial at any depth: only the paths sent change. `inherit` (or null) removes this object’s value so the next layer decides. A bad value answers 422 `invalid` naming the dotted field and the allowed values; an unknown or removed field answers 422 `unknown_field`.';
-const name = z.string().trim().min(1).max(100).nullable().optional();
+const name = z.string().max(100).trim().min(1).nullable().optional();
 
 /** The settings object and the key's role in its workspace; only owners and admins work with settings. */
 async function loadSettings(ctx: RequestCtx, id: string): Promise<Settings> {

@@ -9,9 +9,9 @@ import { serializeTemplate, templateSchema } from '../serializers/settings';
 import { z } from '../zod';
 
 const idParams = z.object({ id: z.string() });
-const name = z.string().trim().min(1).max(100);
+const name = z.string().max(100).trim().min(1);
 const sections = z
-  .array(z.strictObject({ title: z.string().trim().min(1).max(100), instructions: z.string().trim().max(2000).default('') }))
+  .array(z.strictObject({ title: z.string().max(100).trim().min(1), instructions: z.string().max(2000).trim().default('') }))
   .min(1)
   .max(20)
   .openapi({ description: 'The summary’s sections, in order: a title and what the section should contain.' });

@@ -99,7 +99,7 @@ export const createEndpoint = defineRoute({
   description: 'The response is the only one that shows `secret`. The endpoint is pinned to the version of this request, or `api_version`.',
   body: z.strictObject({
     workspace_id: workspaceIdInput,
-    url: z.string().trim().min(1).max(2048).openapi({ description: 'A public HTTPS URL (development setups may allow loopback http).', format: 'uri', example: 'https://hooks.example.com/notetaker' }),
+    url: z.string().max(2048).trim().min(1).openapi({ description: 'A public HTTPS URL (development setups may allow loopback http).', format: 'uri', example: 'https://hooks.example.com/notetaker' }),
     enabled_events: z.array(z.string().openapi({ enum: ['*', ...EVENT_TYPES] })).min(1).openapi({ example: ['*'] }),
     secret: z.string().min(16).max(200).optional(),
     api_version: z.string().optional().openapi({ description: 'A version date (YYYY-MM-DD); the newest version on or before it.', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
@@ -157,7 +157,7 @@ export const updateEndpoint = defineRoute({
   summary: 'Change the URL, subscribed events, enabled state or metadata of an endpoint',
   description: 'Disabling an endpoint stops its pending deliveries at their next attempt.',
   params: idParams,
-  body: z.strictObject({ url: z.string().trim().min(1).max(2048).optional(), enabled_events: z.array(z.string()).min(1).optional(), enabled: z.boolean().optional(), metadata: metadataInput.optional() }),
+  body: z.strictObject({ url: z.string().max(2048).trim().min(1).optional(), enabled_events: z.array(z.string()).min(1).optional(), enabled: z.boolean().optional(), metadata: metadataInput.optional() }),
   response: { schema: endpointSchema, description: 'The endpoint.' },
   handler: async (ctx, { params, body }) => {
     const endpoint = await loadEndpoint(ctx, params.id);

@@ -79,7 +79,7 @@ export const createWorkspace = defineRoute({
   tag: 'Workspaces',
   summary: 'Create a workspace; the caller becomes its owner',
   description: 'Limited to 20 workspaces per day per API user, archived ones included.',
-  body: z.strictObject({ name: z.string().trim().min(1).max(100), metadata: metadataInput.optional() }),
+  body: z.strictObject({ name: z.string().max(100).trim().min(1), metadata: metadataInput.optional() }),
   response: { status: 201, schema: workspaceSchema, description: 'The created workspace.' },
   handler: async (ctx, { body }) => {
     const { workspacesPerDay } = ctx.deps.config.rateLimits;
@@ -126,7 +126,7 @@ export const updateWorkspace = defineRoute({
   tag: 'Workspaces',
   summary: "Update a workspace's name or metadata (owner or admin)",
   params: idParams,
-  body: z.strictObject({ name: z.string().trim().min(1).max(100).optional(), metadata: metadataInput.optional() }),
+  body: z.strictObject({ name: z.string().max(100).trim().min(1).optional(), metadata: metadataInput.optional() }),
   response: { schema: workspaceSchema, description: 'The updated workspace.' },
   errors: { 403: 'workspace_update_not_allowed: only owners and admins of the workspace update it' },
   handler: async (ctx, { params, body }) => {
