@@ -38,6 +38,7 @@ const schema = z.object({
   SIMULATOR_MEETING_SECONDS: positiveInt.default(1800),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
+  ENABLE_SIMULATORS: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
@@ -85,6 +86,8 @@ export type Config = {
   signingSecret: string | null;
   /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The development simulators' HTTP scripting (simulated calendars): never in a production start unless asked. */
+  simulatorsEnabled: boolean;
   mediaDir: string;
   /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
   allowLoopbackWebhooks: boolean;
@@ -154,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    // auto: on in development and tests, off in production and whenever both DATABASE_URL and TEMPORAL_ADDRESS are given.
+    simulatorsEnabled: e.ENABLE_SIMULATORS === 'true' || (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
