@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from '../domain/client-address';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,7 +28,17 @@ const schema = z.object({
   RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(500),
   RATE_LIMIT_WORKSPACES_PER_DAY: positiveInt.default(20),
   RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   RATE_LIMIT_BOTS_PER_HOUR: positiveInt.default(100),
   RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: positiveInt.default(1000),
   MEETING_BOT_PROVIDER: z.enum(['simulated', 'recall']).default('simulated'),
@@ -80,7 +91,8 @@ export type Config = {
     maxCachedWorkflows: number | null;
   };
   rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number; calendarEventsPerMinute: number };
-  trustProxy: boolean;
+  /** false, a hop count, or proxy addresses/CIDRs (Express's `trust proxy`). */
+  trustProxy: false | number | string[];
   providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
