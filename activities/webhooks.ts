@@ -6,7 +6,7 @@ import { commands } from '../db/commands';
 import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
 import type { Orm } from '../db/orm';
 import { downgrade, type ResourceKind } from '../domain/versions';
-import { isLoopback, isPublicAddress } from '../domain/webhooks/addresses';
+import { addressProblem, hostNameProblem, isLoopback } from '../domain/webhooks/addresses';
 import { signatureHeaders } from '../domain/webhooks/signature';
 import type { Logger } from '../runtime/logger';
 import { deliveryWorkflowId } from '../workflows/signals';
@@ -41,13 +41,15 @@ export function urlProblem(url: string, allowLoopback: boolean): string | null {
   } catch {
     return 'url must be an absolute URL.';
   }
+  // The WHATWG parser has already normalised odd IPv4 forms (0x7f.1, 2130706433) and IPv6 ones.
   const host = u.hostname.replace(/^\[|\]$/g, '');
-  const loopbackName = host === 'localhost' || host.endsWith('.localhost') || (net.isIP(host) !== 0 && isLoopback(host));
+  const isIp = net.isIP(host) !== 0;
+  const loopbackName = host === 'localhost' || host.endsWith('.localhost') || (isIp && isLoopback(host));
   if (allowLoopback && loopbackName && (u.protocol === 'http:' || u.protocol === 'https:')) return null;
   if (u.protocol !== 'https:') return 'url must use https.';
   if (u.username || u.password) return 'url must not carry credentials.';
-  if (net.isIP(host) !== 0 && !isPublicAddress(host)) return 'url must point to a public address.';
-  if (loopbackName) return 'url must point to a public address.';
+  const problem = isIp ? addressProblem(host) : hostNameProblem(host);
+  if (problem) return `url must point to a public address: ${isIp ? `the address is ${problem}` : problem}.`;
   return null;
 }
 
@@ -58,7 +60,7 @@ export function urlProblem(url: string, allowLoopback: boolean): string | null {
 type Resolver = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
 
 function guardedAgent(allowLoopback: boolean, resolve: Resolver = dns.lookup): Agent {
-  const check = (address: string) => isPublicAddress(address) || (allowLoopback && isLoopback(address));
+  const check = (address: string) => addressProblem(address) === null || (allowLoopback && isLoopback(address));
   return new Agent({
     connect: {
       timeout: DELIVERY_TIMEOUT_MS,
@@ -66,7 +68,9 @@ function guardedAgent(allowLoopback: boolean, resolve: Resolver = dns.lookup): A
         resolve(hostname, { ...options, all: true }, (err, addresses: dns.LookupAddress[]) => {
           if (err) return callback(err);
           const allowed = addresses.filter((a) => check(a.address));
-          if (allowed.length === 0) return callback(new Error(`refused: ${hostname} resolves to a non-public address (${addresses.map((a) => a.address).join(', ')})`));
+          // The rule, never the DNS answers: what a name resolves to stays out of attempt records.
+          const rules = [...new Set(addresses.map((a) => addressProblem(a.address)).filter((p) => p !== null))];
+          if (allowed.length === 0) return callback(new Error(`refused: ${hostname} resolves only to addresses that are not public (${rules.join('; ')})`));
           if (options.all) return callback(null, allowed);
           callback(null, allowed[0]!.address, allowed[0]!.family);
         });

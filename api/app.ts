@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
 import { isDatabaseUnavailable } from '../db/availability';
+import { serializeError } from '../runtime/safe-error';
 import { ValidationFailed } from '../domain/errors';
 import { ulid } from '../domain/ids';
 import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
           remote: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+        err: serializeError,
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info'),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from '../domain/client-address';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,7 +28,17 @@ const schema = z.object({
   RATE_LIMIT_IP_PER_MINUTE: positiveInt.default(500),
   RATE_LIMIT_WORKSPACES_PER_DAY: positiveInt.default(20),
   RATE_LIMIT_MEMBERS_PER_HOUR: positiveInt.default(100),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   RATE_LIMIT_BOTS_PER_HOUR: positiveInt.default(100),
   RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: positiveInt.default(1000),
   MEETING_BOT_PROVIDER: z.enum(['simulated', 'recall']).default('simulated'),
@@ -38,6 +49,7 @@ const schema = z.object({
   SIMULATOR_MEETING_SECONDS: positiveInt.default(1800),
   SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_DIR: z.string().optional(),
+  ENABLE_SIMULATORS: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
@@ -79,12 +91,15 @@ export type Config = {
     maxCachedWorkflows: number | null;
   };
   rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number; calendarEventsPerMinute: number };
-  trustProxy: boolean;
+  /** false, a hop count, or proxy addresses/CIDRs (Express's `trust proxy`). */
+  trustProxy: false | number | string[];
   providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
   /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The development simulators' HTTP scripting (simulated calendars): never in a production start unless asked. */
+  simulatorsEnabled: boolean;
   mediaDir: string;
   /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
   allowLoopbackWebhooks: boolean;
@@ -154,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
+    // auto: on in development and tests, off in production and whenever both DATABASE_URL and TEMPORAL_ADDRESS are given.
+    simulatorsEnabled: e.ENABLE_SIMULATORS === 'true' || (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {

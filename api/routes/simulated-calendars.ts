@@ -1,6 +1,7 @@
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { calendarChanged } from '../calendars';
 import { CalendarConnection } from '../../db/entities';
+import { maySimulateCalendar } from '../../db/simulated-calendars';
 import { ApiError } from '../errors';
 import type { RequestCtx } from '../context';
 import { defineRoute } from '../routing';
@@ -8,12 +9,18 @@ import { dateTimeInput } from '../inputs';
 import { z } from '../zod';
 
 /**
- * Scripting the simulated calendar provider over HTTP, for development: any key may add, move or
- * cancel an event in a simulated account's calendar, or revoke its grant. Connections of that
- * account are notified at once, as a real provider's push would. Off when NODE_ENV is production.
+ * Scripting the simulated calendar provider over HTTP, for development: a key adds, moves or cancels
+ * events in a simulated calendar it owns (the first key to script an address owns it; a key with
+ * access to a workspace connected to that calendar may script it too), or revokes its grant.
+ * Connections of that calendar are notified at once, as a real provider's push would. Answers only
+ * where simulated calendars are in use and simulators are enabled (never in a production start
+ * unless ENABLE_SIMULATORS=true); anyone else's calendar answers 404.
  */
-function enabled(ctx: RequestCtx): SimulatedCalendar {
-  if (ctx.deps.config.env === 'production') throw new ApiError(404, 'not_found', 'The simulated calendar cannot be scripted in production.');
+async function enabled(ctx: RequestCtx, email: string): Promise<SimulatedCalendar> {
+  const { config } = ctx.deps;
+  const simulatedInUse = config.calendars.google === null || config.calendars.microsoft === null;
+  if (!config.simulatorsEnabled || !simulatedInUse) throw new ApiError(404, 'not_found', 'Simulated calendars are not enabled on this service.');
+  if (!(await maySimulateCalendar(ctx.em, email, ctx.account.id))) throw new ApiError(404, 'not_found', 'No simulated calendar of yours has this address.');
   return new SimulatedCalendar(ctx.deps.orm);
 }
 
@@ -47,7 +54,7 @@ export const putSimulatedEvent = defineRoute({
   }),
   response: { schema: ack, description: 'The event is in the simulated calendar.' },
   handler: async (ctx, { params: p, body }) => {
-    const calendar = enabled(ctx);
+    const calendar = await enabled(ctx, p.email);
     await calendar.put(p.email, {
       id: p.event_id,
       ...(body.ical_uid ? { icalUid: body.ical_uid } : {}),
@@ -73,7 +80,7 @@ export const cancelSimulatedEvent = defineRoute({
   params,
   response: { schema: ack, description: 'The event is cancelled in the simulated calendar.' },
   handler: async (ctx, { params: p }) => {
-    await enabled(ctx).cancel(p.email, p.event_id);
+    await (await enabled(ctx, p.email)).cancel(p.email, p.event_id);
     await notifyConnections(ctx, p.email);
     return { body: { account_email: p.email.toLowerCase(), event_id: p.event_id, status: 'cancelled' } };
   },
@@ -88,7 +95,7 @@ export const revokeSimulatedAccount = defineRoute({
   params: z.object({ email: z.email() }),
   response: { schema: ack, description: 'The grant is revoked.' },
   handler: async (ctx, { params: p }) => {
-    await enabled(ctx).revoke(p.email);
+    await (await enabled(ctx, p.email)).revoke(p.email);
     await notifyConnections(ctx, p.email);
     return { body: { account_email: p.email.toLowerCase(), status: 'revoked' } };
   },

@@ -133,3 +133,21 @@ describe('unknown paths', () => {
     assert.equal((await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send('{not json')).status, 400);
   });
 });
+
+describe('webhook targets', () => {
+  it('When an endpoint URL embeds or names a non-public host, then 422 on url names the rule', async () => {
+    for (const [url, rule] of [
+      ['https://[2002:a00:1::]/hook', /6to4 address embedding an IPv4 address in the private block/],
+      ['https://[2001::1]/hook', /Teredo/],
+      ['https://[100::1]/hook', /discard/],
+      ['https://[64:ff9b:1::1]/hook', /local-use NAT64/],
+      ['https://198.18.0.1/hook', /benchmarking/],
+      ['https://hooks.example.com./hook', /ends with a dot/],
+    ] as const) {
+      const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', key).send({ workspace_id: workspaceId, url, enabled_events: ['*'] });
+      assert.equal(res.status, 422, url);
+      assert.equal(res.body.errors[0].field, 'url');
+      assert.match(res.body.errors[0].message, rule);
+    }
+  });
+});

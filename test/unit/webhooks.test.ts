@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { renderEnvelope, urlProblem } from '../../activities/webhooks';
-import { isPublicAddress } from '../../domain/webhooks/addresses';
+import { addressProblem, isPublicAddress } from '../../domain/webhooks/addresses';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, TOTAL_SPAN_SECONDS } from '../../domain/webhooks/schedule';
 import { signatureHeaders } from '../../domain/webhooks/signature';
 import { verifyLikeTheSpec } from '../support/webhooks';
@@ -63,6 +63,42 @@ describe('public addresses only', () => {
     for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicAddress(a), true, a);
   });
 
+  it('When an address embeds a non-public IPv4 or sits in a special-purpose IPv6 block, then it is refused and the rule is named', () => {
+    const cases: [string, RegExp][] = [
+      ['2002:a00:1::', /6to4 address embedding an IPv4 address in the private block 10\.0\.0\.0\/8/],
+      ['2002:7f00:1::1', /6to4 .*loopback/],
+      ['2002:c0a8:101::', /6to4 .*192\.168/],
+      ['2001::1', /Teredo/],
+      ['2001:0:4136:e378:8000:63bf:3fff:fdd2', /Teredo/],
+      ['100::1', /discard/],
+      ['64:ff9b::a00:1', /NAT64 address embedding .*private/],
+      ['64:ff9b::7f00:1', /NAT64 .*loopback/],
+      ['64:ff9b:1::808:808', /local-use NAT64/],
+      ['::ffff:a00:1', /IPv4-mapped .*private/],
+      ['::ffff:192.0.2.1', /IPv4-mapped .*TEST-NET-1/],
+      ['::10.0.0.1', /IPv4-compatible/],
+      ['192.0.2.10', /TEST-NET-1/],
+      ['198.51.100.7', /TEST-NET-2/],
+      ['203.0.113.200', /TEST-NET-3/],
+      ['198.18.0.1', /benchmarking/],
+      ['198.19.255.255', /benchmarking/],
+      ['224.0.0.251', /multicast/],
+      ['ff0e::1', /multicast/],
+      ['240.0.0.1', /reserved/],
+      ['2001:10::1', /ORCHID/],
+      ['2001:20::1', /ORCHIDv2/],
+      ['3fff::1', /documentation/],
+      ['5f00::1', /SRv6/],
+      ['fe80::1%eth0', /zone index/],
+    ];
+    for (const [address, rule] of cases) {
+      const problem = addressProblem(address);
+      assert.match(problem ?? 'public', rule, address);
+      assert.ok(!problem!.includes(address), `the rule text does not repeat the address: ${problem}`);
+    }
+    for (const a of ['2002:808:808::', '64:ff9b::808:808', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e']) assert.equal(addressProblem(a), null, a);
+  });
+
   it('When an endpoint URL is checked, then only public https passes, and loopback http(s) only with the development setting', () => {
     assert.equal(urlProblem('https://hooks.example.com/x', false), null);
     assert.match(urlProblem('http://hooks.example.com/x', false)!, /https/);
@@ -74,6 +110,20 @@ describe('public addresses only', () => {
     assert.equal(urlProblem('http://127.0.0.1:8080/x', true), null);
     assert.equal(urlProblem('http://localhost:8080/x', true), null);
     assert.match(urlProblem('http://10.1.2.3/x', true)!, /https|public/, 'the setting opens loopback only');
+  });
+
+  it('When an endpoint URL hides a non-public host (odd IPv4 forms, embedded IPv4, trailing dot, local names), then it is refused with the rule', () => {
+    assert.match(urlProblem('https://0x7f.1/x', false)!, /loopback/);
+    assert.match(urlProblem('https://2130706433/x', false)!, /loopback/);
+    assert.match(urlProblem('https://[::ffff:127.0.0.1]/x', false)!, /IPv4-mapped .*loopback/);
+    assert.match(urlProblem('https://[2002:a00:1::]/hook', false)!, /6to4/);
+    assert.match(urlProblem('https://[64:ff9b::a9fe:a9fe]/hook', false)!, /NAT64 .*link-local/);
+    assert.match(urlProblem('https://hooks.example.com./x', false)!, /trailing dot|ends with a dot/);
+    assert.match(urlProblem('https://intranet/x', false)!, /single-label/);
+    assert.match(urlProblem('https://hooks.corp.internal/x', false)!, /\.internal/);
+    assert.match(urlProblem('https://printer.local/x', false)!, /\.local/);
+    assert.match(urlProblem('https://a.localhost/x', false)!, /public/);
+    assert.equal(urlProblem('https://[2606:4700:4700::1111]/x', false), null);
   });
 });
 
