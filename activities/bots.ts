@@ -178,8 +178,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       }
       const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
       const template = ctx.settings.summary.template;
-      // A custom template deleted since it was chosen reads as the general one.
-      const custom = template.startsWith('tpl_') ? await fork().findOne(SummaryTemplate, { id: template }) : null;
+      // A custom template deleted since it was chosen reads as the general one; so does one of another
+      // workspace (settings assigned at the account level reach every workspace of the account).
+      const custom = template.startsWith('tpl_') ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId }) : null;
       const summary = await providers.summary.summarize({ transcript: row.transcript, template: custom ? template : template.startsWith('tpl_') ? 'general' : template, sections: custom?.sections ?? null, language });
       if (!summary) {
         await setPart(botId, 'summary', 'none', {}, []);

@@ -50,6 +50,7 @@ export function hostedPages(deps: AppDeps): express.Router {
       // Consent refused (or the provider sent nothing usable): back to the integrator, saying so.
       return res.redirect(302, withQuery(link.returnUrl, { error: typeof req.query.error === 'string' ? req.query.error : 'access_denied' }));
     }
+    if (!link.provider) return page(res, 400, 'Calendar not connected', '<p>Choose your calendar provider first: open the link again.</p>');
     let granted;
     try {
       granted = await kit.providers[link.provider].exchangeCode({ code: req.query.code, redirectUri: redirectUri() });
@@ -113,9 +114,26 @@ export function hostedPages(deps: AppDeps): express.Router {
     const link = await findLink(req.params.token);
     const problem = unusable(link);
     if (problem || !link) return page(res, link ? 410 : 404, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
+    // A link made without a provider: the person chooses, and the choice is kept for the callback.
+    const chosen = req.query.provider === 'google' || req.query.provider === 'microsoft' ? req.query.provider : null;
+    if (!link.provider && !chosen) {
+      const token = encodeURIComponent(String(req.params.token));
+      return page(
+        res,
+        200,
+        'Connect your calendar',
+        '<p>Which calendar do you use?</p>' +
+          `<p><a class="button" id="google" href="/connect/${token}?provider=google">Google Calendar</a><a class="button" id="microsoft" href="/connect/${token}?provider=microsoft">Microsoft Outlook</a></p>`,
+      );
+    }
+    let provider = link.provider;
+    if (!provider) {
+      provider = chosen!;
+      await deps.orm.em.fork().nativeUpdate(ConnectLink, { id: link.id, usedAt: null }, { provider });
+    }
     const member = link.memberId ? await deps.orm.em.fork().findOne(Member, { id: link.memberId }) : null;
     const loginHint = link.memberData?.email ?? member?.email ?? null;
-    return res.redirect(302, kit.providers[link.provider].authorizeUrl({ state: String(req.params.token), redirectUri: redirectUri(), loginHint }));
+    return res.redirect(302, kit.providers[provider].authorizeUrl({ state: String(req.params.token), redirectUri: redirectUri(), loginHint }));
   });
 
   // The simulated provider's consent screen (the embedded default; real providers show their own).

@@ -11,6 +11,7 @@ import { Migration20261122050000_calendar_connections } from './migrations/Migra
 import { Migration20261122060000_workflow_commands } from './migrations/Migration20261122060000_workflow_commands';
 import { Migration20261122070000_idempotency_keys } from './migrations/Migration20261122070000_idempotency_keys';
 import { Migration20261122080000_simulated_calendar_owners } from './migrations/Migration20261122080000_simulated_calendar_owners';
+import { Migration20261122090000_connect_link_provider_choice } from './migrations/Migration20261122090000_connect_link_provider_choice';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122060000_workflow_commands', class: Migration20261122060000_workflow_commands },
   { name: 'Migration20261122070000_idempotency_keys', class: Migration20261122070000_idempotency_keys },
   { name: 'Migration20261122080000_simulated_calendar_owners', class: Migration20261122080000_simulated_calendar_owners },
+  { name: 'Migration20261122090000_connect_link_provider_choice', class: Migration20261122090000_connect_link_provider_choice },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

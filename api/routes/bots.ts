@@ -33,7 +33,8 @@ export const sendBotBody = z.strictObject({
   meeting_url: z.string().max(2048).trim().min(1).openapi({ description: 'Join link; normalised, and its platform detected.', example: 'https://meet.google.com/abc-defg-hij' }),
   join_at: dateTimeInput.nullable().optional().openapi({ description: 'When the meeting starts; the bot joins 3 minutes before. Null or absent: now.' }),
   bot_name: z.string().max(100).trim().min(1).optional(),
-  bot_avatar: z.url().max(2048).nullable().optional(),
+  // Shown to people in the call: a web address only (no javascript:, data: or file: URLs).
+  bot_avatar: z.url({ protocol: /^https?$/, error: 'bot_avatar must be an https:// (or http://) image URL.' }).max(2048).nullable().optional(),
   welcome_message: z.string().max(500).nullable().optional(),
   recording_start: z.enum(['on_join', 'on_command']).optional(),
   recording_mode: z.enum(['audio_and_video', 'audio_only']).optional(),

@@ -7,7 +7,7 @@ import { calendarSyncWorkflowId, calendarChangedSignal } from '../../workflows/s
 import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../access';
 import { calendarChanged, calendarKit, disconnectCalendars } from '../calendars';
 import type { RequestCtx } from '../context';
-import { ApiError, notFound, unauthorized } from '../errors';
+import { ApiError, missingWorkspace, notFound, unauthorized } from '../errors';
 import { metadataInput } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
@@ -24,7 +24,7 @@ const linkSchema = z
     object: z.literal('calendar_connect_link'),
     url: z.string().openapi({ description: 'The hosted page to send the member to; it leads to the provider’s consent.' }),
     workspace_id: z.string(),
-    provider: z.enum(['google', 'microsoft']),
+    provider: z.enum(['google', 'microsoft']).nullable().openapi({ description: 'Null when the person chooses on the hosted page.' }),
     member_id: z.string().nullable().openapi({ description: 'Null for a link with member_data until the member consents.' }),
     return_url: z.string(),
     expires_at: z.string(),
@@ -42,8 +42,8 @@ export const createConnectLink = defineRoute({
   description:
     'Body `provider`, `return_url`, and `member_id` or `member_data: { name, email, metadata }` (not both; with member_data the member is created when the user consents). On return the query string carries `member_id` and `calendar_connection_id` (or `error`). The link works once, for 24 hours. `email_match` answers 422 (removed in 2026-10-12).',
   body: z.strictObject({
-    workspace_id: workspaceIdInput,
-    provider: z.enum(['google', 'microsoft']),
+    workspace_id: workspaceIdInput.optional().openapi({ description: 'Optional with member_id: the member names its workspace.' }),
+    provider: z.enum(['google', 'microsoft']).optional().openapi({ description: 'Without it, the hosted page lets the person choose Google or Microsoft.' }),
     return_url: z.url({ protocol: /^https?$/ }).max(2048),
     member_id: z.string().optional(),
     member_data: z.strictObject({ name: z.string().max(100).trim().min(1), email: z.email().nullable().optional(), metadata: metadataInput.optional() }).optional(),
@@ -51,7 +51,15 @@ export const createConnectLink = defineRoute({
   }),
   response: { status: 201, schema: linkSchema, description: 'The link.' },
   handler: async (ctx, { body }) => {
-    const { workspace, access } = await workspaceFor(ctx, body.workspace_id);
+    // The spec's body alone (member_id and return_url): the member names its workspace.
+    let workspaceId = body.workspace_id;
+    if (workspaceId === undefined) {
+      if (body.member_id === undefined) throw missingWorkspace();
+      const named = await ctx.em.findOne(Member, { id: body.member_id, deletedAt: null });
+      if (!named) throw new ValidationFailed([{ code: 'invalid', field: 'member_id', message: 'member_id names no member you can reach.' }]);
+      workspaceId = named.workspaceId;
+    }
+    const { workspace, access } = await workspaceFor(ctx, workspaceId);
     if (access.role === 'guest') throw unauthorized();
     const issues: FieldIssue[] = [];
     if (body.email_match !== undefined && (ctx.version >= '2026-10-12' || body.email_match !== 'exact')) {
@@ -70,7 +78,7 @@ export const createConnectLink = defineRoute({
     const link = Object.assign(new ConnectLink(), {
       id: newId('connectLink'),
       workspaceId: workspace.id,
-      provider: body.provider,
+      provider: body.provider ?? null,
       memberId: body.member_id ?? null,
       memberData: body.member_data
         ? { name: body.member_data.name, email: body.member_data.email ?? null, metadata: body.member_data.metadata === undefined ? {} : parseMetadataInput(body.member_data.metadata) }

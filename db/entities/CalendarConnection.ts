@@ -8,7 +8,8 @@ export type ConnectionStatus = 'syncing' | 'active' | 'error' | 'disconnected';
 export class ConnectLink {
   id!: string;
   workspaceId!: string;
-  provider!: CalendarProviderName;
+  /** Null until the person chooses on the hosted page (a link made without `provider`). */
+  provider: CalendarProviderName | null = null;
   memberId: string | null = null;
   memberData: { name: string; email: string | null; metadata: Metadata } | null = null;
   returnUrl!: string;
@@ -25,7 +26,7 @@ export const ConnectLinkSchema = new EntitySchema<ConnectLink>({
   properties: {
     id: { type: 'string', primary: true },
     workspaceId: { type: 'string' },
-    provider: { type: 'string' },
+    provider: { type: 'string', nullable: true },
     memberId: { type: 'string', nullable: true },
     memberData: { type: 'json', nullable: true },
     returnUrl: { type: 'string' },

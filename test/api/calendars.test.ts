@@ -93,3 +93,36 @@ describe('calendar connect links', () => {
     assert.equal(res.status, 404);
   });
 });
+
+describe('connect links with the specification body alone', () => {
+  it('When a link names only member_id and return_url, then the member names its workspace, the hosted page offers Google and Microsoft, and the choice leads to that provider', async () => {
+    const me = await givenAccount(api);
+    const member = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann.choice@acme.test' });
+    const res = await api.http.post('/api/v1/calendar_connect_links').set('Authorization', me.key).send({ member_id: member.body.id, return_url: 'https://app.example.com/back' });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.workspace_id, me.workspaceId);
+    assert.equal(res.body.provider, null);
+    const path = new URL(res.body.url).pathname;
+    const choice = await api.http.get(path).redirects(0);
+    assert.equal(choice.status, 200);
+    assert.match(choice.text, /id="google"/);
+    assert.match(choice.text, /id="microsoft"/);
+    const href = /id="microsoft" href="([^"]+)"/.exec(choice.text)![1]!;
+    const toProvider = await api.http.get(href).redirects(0);
+    assert.equal(toProvider.status, 302);
+    assert.match(toProvider.headers.location!, /login_hint=ann\.choice%40acme\.test/);
+    const read = await db.orm.em.fork().execute<{ provider: string }[]>('select provider from calendar_connect_links where id = ?', [res.body.id]);
+    assert.equal(read[0]!.provider, 'microsoft', 'the choice is kept for the callback');
+  });
+
+  it('When neither workspace_id nor member_id is sent, then 400 Parameter missing: workspace_id; a member of another account answers 401', async () => {
+    const me = await givenAccount(api);
+    const none = await api.http.post('/api/v1/calendar_connect_links').set('Authorization', me.key).send({ member_data: { name: 'Bo' }, return_url: 'https://app.example.com/back' });
+    assert.equal(none.status, 400);
+    assert.equal(none.body.errors[0].message, 'Parameter missing: workspace_id');
+    const other = await givenAccount(api);
+    const theirs = await api.http.post('/api/v1/members').set('Authorization', other.key).send({ workspace_id: other.workspaceId, name: 'Cy', email: 'cy@other.test' });
+    const denied = await api.http.post('/api/v1/calendar_connect_links').set('Authorization', me.key).send({ member_id: theirs.body.id, return_url: 'https://app.example.com/back' });
+    assert.equal(denied.status, 401);
+  });
+});

@@ -151,3 +151,16 @@ describe('webhook targets', () => {
     }
   });
 });
+
+describe('bot avatars', () => {
+  it('When bot_avatar is not an http(s) URL, then 422 names the field; an https image is taken', async () => {
+    for (const avatar of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd', 'ftp://example.com/a.png']) {
+      const res = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123456789', bot_avatar: avatar });
+      assert.equal(res.status, 422, avatar);
+      assert.equal(res.body.errors[0].field, 'bot_avatar');
+    }
+    const ok = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123456789', bot_avatar: 'https://cdn.example.com/bot.png' });
+    assert.equal(ok.status, 201, JSON.stringify(ok.body));
+    assert.equal(ok.body.bot_avatar, 'https://cdn.example.com/bot.png');
+  });
+});

@@ -102,14 +102,23 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       RATE_LIMIT_IP_PER_MINUTE: '1000000',
       SHUTDOWN_TIMEOUT_MS: '5000',
     };
-    const spawnHalf = async (half: 'api' | 'worker') => {
+    // A supervisor, as production has one: a process that exits by itself is started again.
+    const killing = new Set<ChildProcess>();
+    let finished = false;
+    const spawnHalf = async (half: 'api' | 'worker'): Promise<void> => {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), `--only=${half}`], { env, stdio: 'ignore' });
       children.set(half, child);
+      child.once('exit', (code, signal) => {
+        if (killing.has(child) || finished) return;
+        faults.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${half} exited by itself (${code ?? signal}); restarted`);
+        setTimeout(() => void spawnHalf(half).catch(() => undefined), 1_000);
+      });
       if (half === 'api') await waitForPort('127.0.0.1', apiPort, 60_000, () => child.exitCode === null);
     };
     const kill = async (half: 'api' | 'worker') => {
       const child = children.get(half);
       if (child && child.exitCode === null && child.signalCode === null) {
+        killing.add(child);
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGKILL');
         await exited;
@@ -200,7 +209,8 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       const [state] = await q<{ live: number; events: number; undelivered: number }>(
         `select (select count(*)::int from bots where status not in ('completed', 'failed', 'cancelled')) as live,
                 (select count(*)::int from webhook_events where workspace_id = $1) as events,
-                (select count(*)::int from webhook_events where dispatched_at is null) as undelivered`,
+                (select count(*)::int from webhook_events where dispatched_at is null)
+                  + (select count(*)::int from workflow_commands where dispatched_at is null) as undelivered`,
         [workspaceId],
       ).catch(() => [{ live: -1, events: 0, undelivered: -1 }]);
       const distinct = new Set([...received.keys()]).size;
@@ -226,6 +236,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     }
     const [twoLive] = await q<{ n: number }>(`select count(*)::int as n from (select meeting_id from bots where status in ('queued', 'joining', 'in_call') group by meeting_id having count(*) > 1) x`);
     const [notFinal] = await q<{ n: number }>(`select count(*)::int as n from bots where status not in ('completed', 'failed', 'cancelled')`);
+    finished = true;
     await orm.close(true);
     const figures: CampaignFigures = {
       botsSent: botIds.length,

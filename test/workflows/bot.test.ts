@@ -94,6 +94,23 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(results.summary.template, tpl.body.id);
     assert.deepEqual(results.summary.sections.map((s: { title: string }) => s.title), ['Decisions', 'Owners']);
   });
+
+  it("When account-level settings name one workspace's template, then another workspace's meetings are not summarised with it", async () => {
+    const as = (method: 'post', path: string, body: object) => api.http[method](`/api/v1${path}`).set('Authorization', me.key).send(body);
+    const tpl = await as('post', '/summary_templates', { workspace_id: me.workspaceId, name: 'Private', sections: [{ title: 'Confidential pricing' }] });
+    assert.equal(tpl.status, 201);
+    const settings = await as('post', '/settings', { workspace_id: me.workspaceId, name: 'Everywhere', summary: { template: tpl.body.id } });
+    assert.equal(settings.status, 201, JSON.stringify(settings.body));
+    const assigned = await as('post', '/settings_assignments', { settings_id: settings.body.id, scope: [`accounts:${me.accountId}`] });
+    assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
+    const other = await as('post', '/workspaces', { name: 'Other team' });
+    assert.equal(other.status, 201);
+    const bot = await as('post', '/bots', { workspace_id: other.body.id, meeting_url: 'https://meet.google.com/tpl-othe-rws', participants: [{ email: 'ann@example.com', name: 'Ann' }] });
+    assert.equal(bot.status, 201, JSON.stringify(bot.body));
+    assert.equal(await finish(bot.body.id), 'completed');
+    const results = (await get(`/api/v1/meetings/${bot.body.meeting_id}/results`)).body;
+    assert.ok(!results.summary.sections.some((s: { title: string }) => s.title === 'Confidential pricing'), JSON.stringify(results.summary.sections));
+  });
 });
 
 describe('simulator scenarios', () => {

@@ -1,4 +1,5 @@
 import type { OAuthProviderConfig } from '../../../runtime/config';
+import { CALENDAR_TEXT_LIMITS, capText, linkInText } from '../../../domain/meetings/links';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarProvider, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from './types';
 
 /** What the service asks for: who the account is, and read access to its calendars. */
@@ -74,11 +75,6 @@ const iso = (t: GoogleEventTime | undefined): string | null => {
   return v ? new Date(v).toISOString() : null;
 };
 
-/** A https link written in free text (a location such as "Zoom: https://…, room 4"). */
-function linkIn(text: string | undefined): string | null {
-  const m = text ? /https:\/\/[^\s<>"'()]+/i.exec(text) : null;
-  return m ? m[0].replace(/[.,;:!?\]]+$/, '') : null;
-}
 
 /** A Google event (or occurrence, with singleEvents=true) in the service's words. */
 export function mapGoogleEvent(e: GoogleEvent): ProviderCalendarEvent {
@@ -90,11 +86,11 @@ export function mapGoogleEvent(e: GoogleEvent): ProviderCalendarEvent {
     icalUid: e.iCalUID ?? null,
     recurring: Boolean(e.recurringEventId),
     originalStartsAt: original ? new Date(original).toISOString() : null,
-    title: e.summary ?? null,
+    title: capText(e.summary, CALENDAR_TEXT_LIMITS.title),
     // All-day events carry `date` only: no start time, so no meeting (the service skips them).
     startsAt: iso(e.start),
     endsAt: iso(e.end),
-    meetingUrl: e.hangoutLink || video || linkIn(e.location),
+    meetingUrl: capText(e.hangoutLink || video, CALENDAR_TEXT_LIMITS.link) || linkInText(e.location),
     organizer: e.organizer ? { name: e.organizer.displayName ?? null, email: e.organizer.email ?? null } : null,
     attendees: (e.attendees ?? [])
       .filter((a) => !a.resource && a.email)

@@ -1,4 +1,5 @@
 import type { OAuthProviderConfig } from '../../../runtime/config';
+import { CALENDAR_TEXT_LIMITS, capText, linkInText } from '../../../domain/meetings/links';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarProvider, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from './types';
 
 /**
@@ -110,7 +111,7 @@ const RESPONSES: Record<string, string> = {
 export function mapGraphEvent(item: GraphEvent): ProviderCalendarEvent {
   const removed = Boolean(item['@removed']);
   const allDay = item.isAllDay === true;
-  const locationLink = /https:\/\/[^\s<>"';,]+/i.exec(item.location?.displayName ?? '')?.[0] ?? null;
+  const locationLink = linkInText(item.location?.displayName);
   const organizer = item.organizer?.emailAddress;
   return {
     id: item.id,
@@ -118,10 +119,10 @@ export function mapGraphEvent(item: GraphEvent): ProviderCalendarEvent {
     icalUid: item.iCalUId ?? null,
     recurring: item.type === 'occurrence' || item.type === 'exception',
     originalStartsAt: graphIso(item.originalStart),
-    title: item.subject ?? null,
+    title: capText(item.subject, CALENDAR_TEXT_LIMITS.title),
     startsAt: allDay ? null : graphIso(item.start?.dateTime),
     endsAt: allDay ? null : graphIso(item.end?.dateTime),
-    meetingUrl: item.onlineMeeting?.joinUrl || item.onlineMeetingUrl || locationLink,
+    meetingUrl: capText(item.onlineMeeting?.joinUrl || item.onlineMeetingUrl, CALENDAR_TEXT_LIMITS.link) || locationLink,
     organizer: organizer ? { name: organizer.name ?? null, email: organizer.address ?? null } : null,
     attendees: (item.attendees ?? []).flatMap((a) => {
       const email = a.emailAddress?.address;
