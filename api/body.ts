@@ -78,10 +78,12 @@ export async function parseBody(req: Request, _res: Response, next: NextFunction
   const raw = await readRaw(req);
   (req as Request & { rawBody?: Buffer }).rawBody = raw;
   const text = raw.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.trim() === '') {
+  if (text === '') {
     req.body = undefined;
     return next();
   }
+  // Whitespace is not an empty body: it cannot be parsed (JSON.parse refuses it too).
+  if (text.trim() === '') throw new ApiError(400, 'invalid_json', 'The body is only whitespace: send a JSON object, or no body at all.');
   const body = parseText(type, text);
   const problem = inputProblem(body);
   if (problem?.kind === 'depth') throw new ApiError(400, 'invalid_json', problem.message);

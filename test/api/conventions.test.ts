@@ -91,6 +91,9 @@ describe('request bodies', () => {
     assert.deepEqual(errorCodes(res.body), ['invalid_type']);
     const none = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key);
     assert.equal(none.status, 200, 'no body at all reads as {}');
+    const blank = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key).set('Content-Type', 'application/json').send('\n ');
+    assert.equal(blank.status, 400, 'whitespace is a body that cannot be parsed');
+    assert.deepEqual(errorCodes(blank.body), ['invalid_json']);
   });
 
   it('When a date-time falls outside the years 0001 to 9999 once moved to UTC, then 422 invalid names it', async () => {
