@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { changeMeeting, meetingWithBots } from '../db/meetings';
 import { settingsForMeeting } from '../db/settings';
@@ -23,6 +23,23 @@ export type StatusChange = {
 };
 
 type Part = 'transcript' | 'summary' | 'media';
+
+/** Runs `work` while telling Temporal every 5 s that the worker is alive (the workflow's heartbeat timeout finds dead ones). */
+async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+  let ctx: Context | null = null;
+  try {
+    ctx = Context.current();
+  } catch {
+    // Called outside an activity (tests call activities directly): nothing to tell.
+  }
+  const timer = ctx ? setInterval(() => ctx!.heartbeat(), 5_000) : null;
+  try {
+    ctx?.heartbeat();
+    return await work();
+  } finally {
+    if (timer) clearInterval(timer);
+  }
+}
 
 export function createBotActivities({ orm, log, providers, storage }: ActivityDeps) {
   const fork = () => orm.em.fork();
@@ -145,64 +162,70 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
 
     /** Transcribes the recording; a provider refusal marks the transcript failed (no retry helps). */
     async makeTranscript(botId: string, durationSeconds: number): Promise<'ready' | 'failed'> {
-      const ctx = await launchContext(botId);
-      if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-      try {
-        const transcript = await providers.transcription.transcribe({
-          providerBotId: ctx.bot.providerBotId ?? botId,
-          durationSeconds,
-          language: ctx.settings.transcription.language,
-          participants: ctx.meeting.participants.map((p) => ({ name: p.name, email: p.email })),
-          scenario: simulatorScenario(ctx.bot.meetingUrl),
-        });
-        await setPart(botId, 'transcript', 'ready', { language: transcript.language }, ['bot.transcript_ready'], (r) => {
-          r.transcript = transcript;
-        });
-        return 'ready';
-      } catch (err) {
-        if (!(err instanceof TranscriptionFailed)) throw err;
-        // Nothing to summarise: the summary part ends `none` in the same change.
-        await setPart(botId, 'transcript', 'failed', {}, [], undefined, { summary: 'none' });
-        return 'failed';
-      }
+      return heartbeating(async () => {
+        const ctx = await launchContext(botId);
+        if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+        try {
+          const transcript = await providers.transcription.transcribe({
+            providerBotId: ctx.bot.providerBotId ?? botId,
+            durationSeconds,
+            language: ctx.settings.transcription.language,
+            participants: ctx.meeting.participants.map((p) => ({ name: p.name, email: p.email })),
+            scenario: simulatorScenario(ctx.bot.meetingUrl),
+          });
+          await setPart(botId, 'transcript', 'ready', { language: transcript.language }, ['bot.transcript_ready'], (r) => {
+            r.transcript = transcript;
+          });
+          return 'ready';
+        } catch (err) {
+          if (!(err instanceof TranscriptionFailed)) throw err;
+          // Nothing to summarise: the summary part ends `none` in the same change.
+          await setPart(botId, 'transcript', 'failed', {}, [], undefined, { summary: 'none' });
+          return 'failed';
+        }
+      });
     },
 
     /** Summarises the transcript with the meeting's template and language; `none` when there is nothing to summarise. */
     async makeSummary(botId: string): Promise<'ready' | 'none' | 'failed'> {
-      const ctx = await launchContext(botId);
-      if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-      const row = await fork().findOne(MeetingResult, { meetingId: ctx.meeting.id });
-      if (!row?.transcript || row.transcript.segments.length === 0) {
-        await setPart(botId, 'summary', 'none', {}, []);
-        return 'none';
-      }
-      const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
-      const template = ctx.settings.summary.template;
-      // A custom template deleted since it was chosen reads as the general one; so does one of another
-      // workspace (settings assigned at the account level reach every workspace of the account).
-      const custom = template.startsWith('tpl_') ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId }) : null;
-      const summary = await providers.summary.summarize({ transcript: row.transcript, template: custom ? template : template.startsWith('tpl_') ? 'general' : template, sections: custom?.sections ?? null, language });
-      if (!summary) {
-        await setPart(botId, 'summary', 'none', {}, []);
-        return 'none';
-      }
-      await setPart(botId, 'summary', 'ready', {}, ['bot.summary_ready'], (r) => {
-        r.summary = { template: ctx.settings.summary.template, language, ...summary };
+      return heartbeating(async () => {
+        const ctx = await launchContext(botId);
+        if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+        const row = await fork().findOne(MeetingResult, { meetingId: ctx.meeting.id });
+        if (!row?.transcript || row.transcript.segments.length === 0) {
+          await setPart(botId, 'summary', 'none', {}, []);
+          return 'none';
+        }
+        const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
+        const template = ctx.settings.summary.template;
+        // A custom template deleted since it was chosen reads as the general one; so does one of another
+        // workspace (settings assigned at the account level reach every workspace of the account).
+        const custom = template.startsWith('tpl_') ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId }) : null;
+        const summary = await providers.summary.summarize({ transcript: row.transcript, template: custom ? template : template.startsWith('tpl_') ? 'general' : template, sections: custom?.sections ?? null, language });
+        if (!summary) {
+          await setPart(botId, 'summary', 'none', {}, []);
+          return 'none';
+        }
+        await setPart(botId, 'summary', 'ready', {}, ['bot.summary_ready'], (r) => {
+          r.summary = { template: ctx.settings.summary.template, language, ...summary };
+        });
+        return 'ready';
       });
-      return 'ready';
     },
 
     /** Fetches the recording from the provider and stores its bytes with the service. */
     async makeMedia(botId: string, durationSeconds: number, recordingRef: string): Promise<{ durationSeconds: number }> {
-      const ctx = await launchContext(botId);
-      if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-      const recording = await providers.meetingBot.fetchRecording(ctx.bot.providerBotId ?? botId, recordingRef, durationSeconds);
-      const audioKey = `${ctx.meeting.id}/${botId}.wav`;
-      await storage.put(audioKey, recording.audio);
-      await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {
-        r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };
+      return heartbeating(async () => {
+        const ctx = await launchContext(botId);
+        if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+        const recording = await providers.meetingBot.fetchRecording(ctx.bot.providerBotId ?? botId, recordingRef, durationSeconds);
+        const audioKey = `${ctx.meeting.id}/${botId}.wav`;
+        await storage.put(audioKey, recording.audio);
+        await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {
+          r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };
+        });
+        return { durationSeconds: recording.durationSeconds };
       });
-      return { durationSeconds: recording.durationSeconds };
     },
   };
 }

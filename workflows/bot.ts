@@ -12,6 +12,8 @@ const acts = proxyActivities<Activities>({
 });
 const processing = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
+  // The activities heartbeat every few seconds: one on a worker that died is retried within 30 s, not 15 minutes.
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 5 },
 });
 

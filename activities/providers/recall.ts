@@ -11,10 +11,15 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
   readonly name = 'recall';
   constructor(private readonly opts: { baseUrl: string; apiKey: string; fetch?: typeof fetch }) {}
 
-  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+  private async call(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Response> {
     const res = await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl.replace(/\/$/, '')}${path}`, {
       method,
-      headers: { Authorization: `Token ${this.opts.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Authorization: `Token ${this.opts.apiKey}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -33,7 +38,9 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
       chat: bot.welcomeMessage ? { on_bot_join: { send_to: 'everyone', message: bot.welcomeMessage } } : undefined,
       automatic_leave: bot.silenceAlert ? { silence_detection: { timeout: 3600 } } : undefined,
       metadata: { notetaker_bot_id: bot.botId },
-    });
+      // One provider bot per bot: a launch retried after the worker died mid-call (the first create
+      // may have succeeded unseen) gets the first answer again (the API's documented idempotency).
+    }, `notetaker-launch-${bot.botId}`);
     if (res.status === 400) {
       const detail = await res.text();
       if (/meeting_url/i.test(detail)) throw new InvalidMeetingUrl(`The bot provider refused the meeting link: ${detail.slice(0, 200)}`);

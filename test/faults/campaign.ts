@@ -39,6 +39,8 @@ export type CampaignFigures = {
   duplicatesBeyondRecordedAttempts: number;
   meetingsWithTwoLiveBots: number;
   botsNotFinal: number;
+  /** What each unfinished bot reads, and its workflow, for diagnosis. */
+  unfinished: string[];
   faults: string[];
   recoverySeconds: number;
   totalSeconds: number;
@@ -236,6 +238,23 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     }
     const [twoLive] = await q<{ n: number }>(`select count(*)::int as n from (select meeting_id from bots where status in ('queued', 'joining', 'in_call') group by meeting_id having count(*) > 1) x`);
     const [notFinal] = await q<{ n: number }>(`select count(*)::int as n from bots where status not in ('completed', 'failed', 'cancelled')`);
+    const unfinished: string[] = [];
+    for (const b of await q<{ id: string; status: string; pending: number }>(
+      `select b.id, b.status, (select count(*)::int from workflow_commands c where c.workflow_id = 'bot/' || b.id and c.dispatched_at is null) as pending
+         from bots b where b.status not in ('completed', 'failed', 'cancelled') limit 20`,
+    )) {
+      let workflow = 'unknown';
+      try {
+        const { Connection, Client } = await import('@temporalio/client');
+        const connection = await Connection.connect({ address: temporal!.address });
+        const d = await new Client({ connection }).workflow.getHandle(`bot/${b.id}`).describe();
+        workflow = `${d.status.name}${d.raw.pendingActivities?.length ? ` with activity ${d.raw.pendingActivities[0]!.activityType?.name} (attempt ${d.raw.pendingActivities[0]!.attempt}, ${d.raw.pendingActivities[0]!.lastFailure?.message ?? 'no failure'})` : ''}`;
+        await connection.close();
+      } catch (err) {
+        workflow = `not readable: ${(err as Error).message.slice(0, 120)}`;
+      }
+      unfinished.push(`${b.id} reads ${b.status}, ${b.pending} command(s) pending, workflow ${workflow}`);
+    }
     finished = true;
     await orm.close(true);
     const figures: CampaignFigures = {
@@ -246,6 +265,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       duplicatesBeyondRecordedAttempts: duplicates,
       meetingsWithTwoLiveBots: twoLive!.n,
       botsNotFinal: notFinal!.n,
+      unfinished,
       faults,
       recoverySeconds: settled ? recoverySeconds : Number.NaN,
       totalSeconds: (Date.now() - started) / 1000,
@@ -273,7 +293,7 @@ export function formatFigures(f: CampaignFigures): string {
     `  deliveries lost: ${f.deliveriesLost}`,
     `  duplicate deliveries beyond the attempts the log records: ${f.duplicatesBeyondRecordedAttempts}`,
     `  meetings with two live bots: ${f.meetingsWithTwoLiveBots}`,
-    `  bots not in a final state: ${f.botsNotFinal}`,
+    `  bots not in a final state: ${f.botsNotFinal}${f.unfinished.length ? `\n    ${f.unfinished.join('\n    ')}` : ''}`,
     `  recovery after the last fault: ${Number.isNaN(f.recoverySeconds) ? 'did not settle before the deadline' : `${f.recoverySeconds.toFixed(1)} s`}`,
   ].join('\n');
 }

@@ -23,6 +23,8 @@ const WEBHOOK_SECRET = `whsec_${Buffer.from('a-webhook-secret-of-32-bytes-long!'
 class FakeRecall {
   server = http.createServer((req, res) => void this.handle(req, res));
   bots = new Map<string, { meeting_url: string; left: boolean }>();
+  /** Documented idempotency: a POST repeated with its Idempotency-Key answers the first response again. */
+  idempotent = new Map<string, { status: number; value: unknown }>();
   requests: string[] = [];
   callbackUrl = '';
   url = '';
@@ -39,11 +41,18 @@ class FakeRecall {
     this.requests.push(`${req.method} ${req.url}`);
     const json = (status: number, value: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
     if (!req.url!.startsWith('/download/') && req.headers.authorization !== `Token ${API_KEY}`) return json(401, { detail: 'Invalid token.' });
+    const key = typeof req.headers['idempotency-key'] === 'string' ? `${req.method} ${req.url} ${req.headers['idempotency-key']}` : null;
+    if (key && this.idempotent.has(key)) {
+      const first = this.idempotent.get(key)!;
+      return json(first.status, first.value);
+    }
     if (req.method === 'POST' && req.url === '/api/v1/bot/') {
       if (String(body.meeting_url).includes('invalid')) return json(400, { meeting_url: ['This meeting URL is not supported.'] });
       const id = `rb_${this.bots.size + 1}`;
       this.bots.set(id, { meeting_url: body.meeting_url, left: false });
-      json(201, { id, meeting_url: body.meeting_url, status_changes: [] });
+      const created = { id, meeting_url: body.meeting_url, status_changes: [] };
+      if (key) this.idempotent.set(key, { status: 201, value: created });
+      json(201, created);
       this.play(id).catch(() => undefined); // the test may end before the call does
       return;
     }
@@ -183,5 +192,19 @@ describe('the Recall-style adapter against a local fake of its API', () => {
     await provider.leave('rb_unknown');
     const bad = new RecallMeetingBotProvider({ baseUrl: fake.url, apiKey: 'wrong' });
     await assert.rejects(bad.launch({ botId: 'b', meetingUrl: 'https://meet.google.com/x', botName: 'N', botAvatar: null, welcomeMessage: null, recordingStart: 'on_join', recordingMode: 'audio_and_video', silenceAlert: false, scheduledEnd: null, participants: [] }), /401/);
+  });
+
+  it('When the launch is retried for the same bot (the worker died after the create went out), then the provider creates one bot', async () => {
+    const provider = new RecallMeetingBotProvider({ baseUrl: fake.url, apiKey: API_KEY });
+    const launch: Parameters<RecallMeetingBotProvider['launch']>[0] = { botId: 'bot_retried', meetingUrl: 'https://meet.google.com/once', botName: 'N', botAvatar: null, welcomeMessage: null, recordingStart: 'on_join', recordingMode: 'audio_only', silenceAlert: false, scheduledEnd: null, participants: [] };
+    const before = fake.bots.size;
+    const first = await provider.launch(launch);
+    const again = await provider.launch(launch);
+    assert.equal(again.providerBotId, first.providerBotId);
+    assert.equal(fake.bots.size, before + 1, 'one bot at the provider');
+    const other = await provider.launch({ ...launch, botId: 'bot_other' });
+    assert.notEqual(other.providerBotId, first.providerBotId, 'another bot gets its own');
+    await provider.leave(first.providerBotId);
+    await provider.leave(other.providerBotId);
   });
 });
