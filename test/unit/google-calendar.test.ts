@@ -6,7 +6,9 @@ import { FakeGoogle, type GoogleEventResource } from '../support/fake-google';
 
 const ME = 'ada@example.com';
 const REDIRECT = 'https://app.example.com/connect/callback';
-const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+// One instant for the whole file: two readings of the clock a millisecond apart made an hour-long event last 3,600,001 ms.
+const NOW = Date.now();
+const hours = (n: number) => new Date(NOW + n * 3_600_000).toISOString();
 
 /** A timed event `startInHours` from now lasting an hour. */
 const timed = (id: string, startInHours: number, extra: Partial<GoogleEventResource> = {}): GoogleEventResource => ({

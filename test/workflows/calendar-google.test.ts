@@ -32,7 +32,8 @@ describe('a Google calendar through the real adapter (local fake of Google)', ()
   it('When the member consents at Google, then the code is exchanged, the connection syncs from the Calendar API, and its events become meetings', async () => {
     const me = await givenAccount(f.api);
     const email = 'kim@acme.test';
-    const inHours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    const now = Date.now();
+    const inHours = (n: number) => new Date(now + n * 3_600_000).toISOString();
     google.put(email, { id: 'g-1', iCalUID: 'g-1@google.com', summary: 'Kickoff', start: { dateTime: inHours(30) }, end: { dateTime: inHours(31) }, hangoutLink: 'https://meet.google.com/kic-koff-now' });
     google.put(email, { id: 'g-2', iCalUID: 'g-2@google.com', summary: 'Offsite', start: { date: inHours(60).slice(0, 10) }, end: { date: inHours(84).slice(0, 10) } });
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Kim', email } });
