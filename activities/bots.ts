@@ -1,6 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
-import { changeMeeting, meetingWithBots } from '../db/meetings';
+import { meetingWithBots } from '../db/meetings';
+import { changeMeeting } from '../services/meetings';
 import { settingsForMeeting } from '../db/settings';
 import { withPart, type BotStatus, type FailureReason, type PartStatus } from '../domain/meetings/state';
 import { simulatorScenario } from '../domain/meetings/url';

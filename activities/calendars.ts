@@ -1,11 +1,11 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { reconcileCalendarBot } from '../db/calendar-bots';
-import { moveConnection } from '../db/calendar-connections';
-import { upsertCalendarEvent } from '../db/calendar-events';
+import { reconcileCalendarBot } from '../services/calendar-bots';
+import { moveConnection } from '../services/calendar-connections';
+import { upsertCalendarEvent } from '../services/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
-import { changeMeeting } from '../db/meetings';
+import { changeMeeting } from '../services/meetings';
 import { normaliseMeetingUrl } from '../domain/meetings/url';
 import type { ActivityDeps } from './index';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ProviderCalendarEvent } from './providers/calendar/types';

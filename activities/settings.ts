@@ -1,6 +1,7 @@
 import { Meeting } from '../db/entities';
-import { reconcileCalendarBot } from '../db/calendar-bots';
-import { changeMeeting, PHASE_SQL } from '../db/meetings';
+import { reconcileCalendarBot } from '../services/calendar-bots';
+import { PHASE_SQL } from '../db/meetings';
+import { changeMeeting } from '../services/meetings';
 import { settingsDigest, settingsForMeetings, settingsLockKey } from '../db/settings';
 import type { ActivityDeps } from './index';
 

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, request } from 'undici';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { commands } from '../db/commands';
+import { commands } from '../services/commands';
 import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
 import type { Orm } from '../db/orm';
 import { downgrade, type ResourceKind } from '../domain/versions';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { Account } from '../db/entities';
 import { hashApiKey, keyFromAuthorization } from '../domain/api-keys';
 import { CURRENT_VERSION } from '../domain/versions';
-import { ApiError } from './errors';
+import { ApiError } from '../domain/errors';
 
 /** Spec Authentication, 4: the three 401s, with their exact codes and messages. */
 export async function authenticate(req: Request, em: EntityManager): Promise<Account> {

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import qs from 'qs';
 import { FORBIDDEN_KEYS, MAX_INPUT_DEPTH, inputProblem } from '../domain/input';
 import { jsonErrorPosition, lineAndColumn } from '../domain/json-position';
-import { ApiError } from './errors';
+import { ApiError } from '../domain/errors';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

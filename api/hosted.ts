@@ -1,10 +1,10 @@
 import express, { type Request, type Response } from 'express';
 import { CalendarConnection, ConnectLink, Member } from '../db/entities';
-import { moveConnection } from '../db/calendar-connections';
-import { memberByEmail } from '../db/members';
+import { moveConnection } from '../services/calendar-connections';
+import { memberByEmail } from '../services/members';
 import { newId } from '../domain/ids';
-import { calendarKit, startCalendarSync } from './calendars';
-import type { AppDeps } from './context';
+import { calendarKit, startCalendarSync } from '../services/calendars';
+import type { AppDeps } from '../services/context';
 import { escapeHtml } from './html';
 import { hashLinkToken } from './routes/calendar-connections';
 

@@ -52,3 +52,8 @@ export const dateTimeInput = z.iso.datetime({ offset: true }).refine(
 export function includes(include: string | undefined, what: string): boolean {
   return (include ?? '').split(',').map((s) => s.trim()).includes(what);
 }
+
+/** `workspace_id` as the spec takes it: a `wks_` id, or an integer id of older integrations. */
+export const workspaceIdInput = z
+  .preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), z.string().trim().min(1))
+  .openapi({ type: 'string', description: 'A `wks_` id (integer ids of older integrations are accepted too).', example: 'wks_01jd…' });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ApiError } from './errors';
+import { ApiError } from '../domain/errors';
 
 /** Query parameters every list endpoint takes (spec General conventions, 3). */
 export const listQuery = z.object({

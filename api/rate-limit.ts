@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { hitCounter } from '../db/rate-limits';
 import { clientKey } from '../domain/client-address';
-import type { AppDeps } from './context';
+import type { AppDeps } from '../services/context';
 
 /**
  * The per-IP flood limit (spec: Limits, every request): answered in plain text, as the layer in

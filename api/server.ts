@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, API_PREFIX } from './app';
-import type { AppDeps } from './context';
+import type { AppDeps } from '../services/context';
 
 export type ApiServer = { url: string; baseUrl: string; stop: (graceMs?: number) => Promise<void> };
 

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createUser, grantAccess, rotateKey, setPin } from '../db/accounts';
+import { createUser, grantAccess, rotateKey, setPin } from '../services/accounts';
 import { ROLES, type Role } from '../db/entities';
 import { createOrm, migrate } from '../db/orm';
 import { commandBacklog, unparkCommands } from '../db/commands';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { fanOutEvents } from '../activities/webhooks';
-import { cancelOrphanedBot } from '../db/meetings';
+import { cancelOrphanedBot } from '../services/meetings';
 import { claimDueCommands, markCommandFailed, markCommandSent, type ClaimedCommand } from '../db/commands';
 import type { Orm } from '../db/orm';
 import { commandRetryDelayMs } from '../domain/commands';

@@ -2,7 +2,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from 
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
 import { RATE_LIMIT_JANITOR_ID } from '../workflows/maintenance';
-import { commands } from '../db/commands';
+import { commands } from '../services/commands';
 import type { Orm } from '../db/orm';
 
 let runtimeInstalled = false;

@@ -1,5 +1,6 @@
 import { Bot, Meeting, Member, SummaryTemplate, WorkspaceAccess } from '../../db/entities';
-import { meetingPayload, meetingWithBots } from '../../db/meetings';
+import { meetingWithBots } from '../../db/meetings';
+import { meetingPayload } from '../../services/meetings';
 import { recordEvent } from '../../db/outbox';
 import { slidingWindowWait } from '../../db/rate-limits';
 import { newId } from '../../domain/ids';
@@ -12,14 +13,14 @@ import { ValidationFailed } from '../../domain/errors';
 import type { SettingsBlock } from '../../domain/settings';
 import { BUILT_IN_TEMPLATES, isLanguageTag } from '../../domain/meetings/vocabulary';
 import { botWorkflowId, cancelSignal } from '../../workflows/signals';
-import { botCommands } from '../../db/commands';
-import { accessToObject, workspaceFor, workspaceIdInput } from '../access';
-import type { RequestCtx } from '../context';
-import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
-import { metadataInput, dateTimeInput } from '../inputs';
+import { botCommands } from '../../services/commands';
+import { accessToObject, workspaceFor } from '../../services/access';
+import type { RequestCtx } from '../../services/context';
+import { ApiError, notFound, rateLimited, unauthorized } from '../../domain/errors';
+import { metadataInput, dateTimeInput, workspaceIdInput } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
-import { botSchema, serializeBot } from '../serializers/bot';
+import { botSchema, serializeBot } from '../../representations/bot';
 import { z } from '../zod';
 import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 

@@ -1,15 +1,15 @@
-import { upsertCalendarEvent } from '../../db/calendar-events';
+import { upsertCalendarEvent } from '../../services/calendar-events';
 import { Meeting, Member } from '../../db/entities';
-import { memberByEmail } from '../../db/members';
+import { memberByEmail } from '../../services/members';
 import { hitCounter } from '../../db/rate-limits';
 import { mergeMetadata } from '../../domain/metadata';
 import { ValidationFailed } from '../../domain/errors';
 import { normaliseMeetingUrl } from '../../domain/meetings/url';
-import { workspaceFor, workspaceIdInput } from '../access';
-import { ApiError, rateLimited, unauthorized } from '../errors';
-import { metadataInput, dateTimeInput } from '../inputs';
+import { workspaceFor } from '../../services/access';
+import { ApiError, rateLimited, unauthorized } from '../../domain/errors';
+import { metadataInput, dateTimeInput, workspaceIdInput } from '../inputs';
 import { defineRoute } from '../routing';
-import { calendarEventSchema, serializeCalendarEvent } from '../serializers/calendar-event';
+import { calendarEventSchema, serializeCalendarEvent } from '../../representations/calendar-event';
 import { z } from '../zod';
 
 const RESPONSES = ['accepted', 'needs_action', 'declined', 'tentative'] as const;

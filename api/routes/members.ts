@@ -1,16 +1,16 @@
 import { CalendarConnection, Member } from '../../db/entities';
-import { disconnectCalendars } from '../calendars';
+import { disconnectCalendars } from '../../services/calendars';
 import { slidingWindowWait } from '../../db/rate-limits';
 import { persistOwnSettings, settingsForMembers } from '../../db/settings';
 import { newId } from '../../domain/ids';
 import { mergeMetadata } from '../../domain/metadata';
-import { MANAGERS, accessToObject, workspaceFor, workspaceIdInput } from '../access';
-import type { RequestCtx } from '../context';
-import { ApiError, notFound, rateLimited, unauthorized } from '../errors';
-import { metadataInput, includes } from '../inputs';
+import { MANAGERS, accessToObject, workspaceFor } from '../../services/access';
+import type { RequestCtx } from '../../services/context';
+import { ApiError, notFound, rateLimited, unauthorized } from '../../domain/errors';
+import { metadataInput, includes, workspaceIdInput } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
-import { memberSchema, serializeMember } from '../serializers/member';
+import { memberSchema, serializeMember } from '../../representations/member';
 import { z } from '../zod';
 
 const HOUR = 3600;

@@ -1,9 +1,9 @@
 import { eventFromRecallWebhook } from '../../activities/providers/recall';
-import { commands } from '../../db/commands';
+import { commands } from '../../services/commands';
 import { Bot } from '../../db/entities';
 import { svixVerify } from '../../domain/svix';
 import { botWorkflowId, providerEventSignal } from '../../workflows/signals';
-import { ApiError } from '../errors';
+import { ApiError } from '../../domain/errors';
 import { defineRoute } from '../routing';
 import { z } from '../zod';
 

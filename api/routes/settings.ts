@@ -1,17 +1,18 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Meeting, Member, Settings, SettingsAssignment, SummaryTemplate, Workspace, WorkspaceAccess } from '../../db/entities';
 import { assignmentRow } from '../../db/settings';
-import { announceSettingsChange } from '../settings-effects';
+import { announceSettingsChange } from '../../services/settings-effects';
 import { ValidationFailed, type FieldIssue } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { applyWrite, MAX_CONDITIONS, parseScope, readSettingsWrite, type Scope, type SettingsWrite } from '../../domain/settings';
-import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../access';
-import type { RequestCtx } from '../context';
-import { ApiError, notFound } from '../errors';
+import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
+import { workspaceIdInput } from '../inputs';
+import type { RequestCtx } from '../../services/context';
+import { ApiError, notFound } from '../../domain/errors';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import type { RawRequest } from '../routing';
 import { defineRoute, listSchema } from '../routing';
-import { assignmentSchema, serializeAssignment, serializeSettings, settingsEtag, settingsSchema } from '../serializers/settings';
+import { assignmentSchema, serializeAssignment, serializeSettings, settingsEtag, settingsSchema } from '../../representations/settings';
 import { z } from '../zod';
 import { BUILT_IN_TEMPLATES } from '../../domain/meetings/vocabulary';
 

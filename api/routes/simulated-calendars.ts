@@ -1,9 +1,9 @@
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
-import { calendarChanged } from '../calendars';
+import { calendarChanged } from '../../services/calendars';
 import { CalendarConnection } from '../../db/entities';
 import { maySimulateCalendar } from '../../db/simulated-calendars';
-import { ApiError } from '../errors';
-import type { RequestCtx } from '../context';
+import { ApiError } from '../../domain/errors';
+import type { RequestCtx } from '../../services/context';
 import { defineRoute } from '../routing';
 import { dateTimeInput } from '../inputs';
 import { z } from '../zod';

@@ -1,11 +1,12 @@
 import { SummaryTemplate } from '../../db/entities';
 import { newId } from '../../domain/ids';
-import { accessToObject, MANAGERS, workspaceFor, workspaceIdInput } from '../access';
-import type { RequestCtx } from '../context';
-import { ApiError, notFound, unauthorized } from '../errors';
+import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
+import { workspaceIdInput } from '../inputs';
+import type { RequestCtx } from '../../services/context';
+import { ApiError, notFound, unauthorized } from '../../domain/errors';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
-import { serializeTemplate, templateSchema } from '../serializers/settings';
+import { serializeTemplate, templateSchema } from '../../representations/settings';
 import { z } from '../zod';
 
 const idParams = z.object({ id: z.string() });

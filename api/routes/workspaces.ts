@@ -3,13 +3,13 @@ import { slidingWindowWait } from '../../db/rate-limits';
 import { persistOwnSettings, settingsForWorkspaces } from '../../db/settings';
 import { newId } from '../../domain/ids';
 import { mergeMetadata } from '../../domain/metadata';
-import { MANAGERS, workspaceFor } from '../access';
-import type { RequestCtx } from '../context';
-import { ApiError, rateLimited } from '../errors';
+import { MANAGERS, workspaceFor } from '../../services/access';
+import type { RequestCtx } from '../../services/context';
+import { ApiError, rateLimited } from '../../domain/errors';
 import { metadataInput, includes } from '../inputs';
 import { decodeCursor, listQuery, pageOf } from '../pagination';
 import { defineRoute, listSchema } from '../routing';
-import { serializeWorkspace, workspaceSchema, type StaffFacts } from '../serializers/workspace';
+import { serializeWorkspace, workspaceSchema, type StaffFacts } from '../../representations/workspace';
 import { z } from '../zod';
 
 const includeQuery = z.string().optional().openapi({ description: 'Comma-separated expansions; `settings` adds the settings block.' });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { startApi } from '../../api/server';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { freePort, waitForPort } from '../../runtime/net';

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { startApi } from '../../api/server';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import { CalendarConnection, Settings } from '../../db/entities';
 import { newId } from '../../domain/ids';
 import { loadConfig } from '../../runtime/config';

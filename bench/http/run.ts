@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import { startApi } from '../../api/server';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApi } from '../../api/server';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import type { Orm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';

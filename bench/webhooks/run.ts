@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import { WebhookEndpoint } from '../../db/entities';
 import { recordEvent } from '../../db/outbox';
 import { newId } from '../../domain/ids';

@@ -196,7 +196,7 @@ describe('meetings', () => {
     const owner = await givenAccount(api);
     const mine = (await api.http.post('/api/v1/members').set('Authorization', owner.key).send({ workspace_id: owner.workspaceId, name: 'Mine' })).body;
     const reader = await givenAccount(api, { workspace: false });
-    const { grantAccess } = await import('../../db/accounts');
+    const { grantAccess } = await import('../../services/accounts');
     await grantAccess(api.orm.em.fork(), { email: reader.email, workspaceId: owner.workspaceId, role: 'member', memberId: mine.id });
     const theirs = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/theirs' })).body;
     const own = (await post(reader.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/own' })).body;

@@ -70,7 +70,7 @@ describe('calendar connect links', () => {
     await grant(api, guest.email, me.workspaceId, 'guest');
     assert.equal((await link({ ...guest, workspaceId: me.workspaceId }, { member_id: ann.body.id })).status, 401);
     const memberKey = await givenAccount(api, { workspace: false });
-    const { grantAccess } = await import('../../db/accounts');
+    const { grantAccess } = await import('../../services/accounts');
     await grantAccess(api.orm.em.fork(), { email: memberKey.email, workspaceId: me.workspaceId, role: 'member', memberId: ann.body.id });
     assert.equal((await link({ ...memberKey, workspaceId: me.workspaceId }, { member_id: ann.body.id })).status, 201);
     assert.equal((await link({ ...memberKey, workspaceId: me.workspaceId }, { member_id: bob.body.id })).status, 401);

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import { projectRoot } from '../../runtime/paths';
 import { freshDatabase } from '../support/db';
 import { timeSkipping, withDeadline, type TemporalHarness } from '../support/temporal';

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createUser } from '../../db/accounts';
+import { createUser } from '../../services/accounts';
 import { createOrm, migrate } from '../../db/orm';
 import { createLogger, type Logger } from '../../runtime/logger';
 import { freePort, waitForPort } from '../../runtime/net';

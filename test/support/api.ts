@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
-import { createUser, grantAccess, setPin } from '../../db/accounts';
+import { createUser, grantAccess, setPin } from '../../services/accounts';
 import type { Orm } from '../../db/orm';
 import type { Role } from '../../db/entities';
 import { loadConfig, type Config } from '../../runtime/config';

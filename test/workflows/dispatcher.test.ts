@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { commandBacklog, commands, unparkCommands } from '../../db/commands';
+import { commandBacklog, unparkCommands } from '../../db/commands';
+import { commands } from '../../services/commands';
 import { MAX_COMMAND_FAILURES } from '../../domain/commands';
 import { temporalGateway } from '../../runtime/temporal-gateway';
 import { startDispatcher } from '../../worker/dispatcher';

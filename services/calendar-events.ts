@@ -5,10 +5,10 @@ import { mergeMetadata } from '../domain/metadata';
 import { emptyResults } from '../domain/meetings/state';
 import { detectPlatform } from '../domain/meetings/url';
 import { reconcileCalendarBot } from './calendar-bots';
-import { Meeting, type Attendee, type Bot, type Person } from './entities';
+import { Meeting, type Attendee, type Bot, type Person } from '../db/entities';
 import { changeMeeting, meetingPayload } from './meetings';
-import { recordEvent } from './outbox';
-import { persistOwnSettings, settingsDigest, settingsForMeeting } from './settings';
+import { recordEvent } from '../db/outbox';
+import { persistOwnSettings, settingsDigest, settingsForMeeting } from '../db/settings';
 
 /** One occurrence as a calendar (or an integrator's push) describes it, already validated. */
 export type IncomingEvent = {

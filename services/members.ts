@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
 import type { Metadata } from '../domain/metadata';
-import { Member } from './entities';
-import { slidingWindowWait } from './rate-limits';
-import { persistOwnSettings } from './settings';
+import { Member } from '../db/entities';
+import { slidingWindowWait } from '../db/rate-limits';
+import { persistOwnSettings } from '../db/settings';
 
 /**
  * The workspace's member with this email (any case), or a new one with its own settings, inside the

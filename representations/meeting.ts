@@ -1,7 +1,7 @@
-import type { Bot, Meeting } from '../../db/entities';
-import { meetingPhase, recordingStatus } from '../../domain/meetings/state';
-import { z } from '../zod';
-import type { SettingsBlock } from '../../domain/settings';
+import type { Bot, Meeting } from '../db/entities';
+import { meetingPhase, recordingStatus } from '../domain/meetings/state';
+import { z } from '../api/zod';
+import type { SettingsBlock } from '../domain/settings';
 import { settingsBlockSchema } from './settings-block';
 import { calendarEventSchema, serializeCalendarEvent } from './calendar-event';
 

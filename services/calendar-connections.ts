@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { serializeConnection } from '../api/serializers/calendar-connection';
-import { CalendarConnection } from './entities';
-import { recordEvent } from './outbox';
+import { serializeConnection } from '../representations/calendar-connection';
+import { CalendarConnection } from '../db/entities';
+import { recordEvent } from '../db/outbox';
 
 /**
  * Moves a connection to a status with its event, inside the caller's transaction (spec: Calendar

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createCalendarProviders, appUrlOf, type CalendarProviders } from '../activities/providers/calendar';
-import { moveConnection } from '../db/calendar-connections';
+import { moveConnection } from './calendar-connections';
 import { CalendarConnection } from '../db/entities';
 import { createVault, type Vault } from '../runtime/vault';
-import { commands } from '../db/commands';
+import { commands } from './commands';
 import { calendarChangedSignal, calendarDisconnectedSignal, calendarReconnectedSignal, calendarSyncWorkflowId } from '../workflows/signals';
 import type { AppDeps } from './context';
 

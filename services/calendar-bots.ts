@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
 import { meetingPhase } from '../domain/meetings/state';
 import { botCommands } from './commands';
-import { Bot, type Meeting } from './entities';
+import { Bot, type Meeting } from '../db/entities';
 import type { SettingsBlock } from '../domain/settings';
-import { changeMeeting, meetingWithBots } from './meetings';
-import { settingsForMeeting } from './settings';
+import { meetingWithBots } from '../db/meetings';
+import { changeMeeting } from './meetings';
+import { settingsForMeeting } from '../db/settings';
 
 const LIVE = ['queued', 'joining', 'in_call'];
 

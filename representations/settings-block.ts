@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { z } from '../api/zod';
 
 export const settingsBlockSchema = z
   .object({

@@ -1,12 +1,6 @@
 import { Workspace, WorkspaceAccess, type Role } from '../db/entities';
 import type { RequestCtx } from './context';
-import { ApiError, notFound, unauthorized } from './errors';
-import { z } from './zod';
-
-/** `workspace_id` as the spec takes it: a `wks_` id, or an integer id of older integrations. */
-export const workspaceIdInput = z
-  .preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), z.string().trim().min(1))
-  .openapi({ type: 'string', description: 'A `wks_` id (integer ids of older integrations are accepted too).', example: 'wks_01jd…' });
+import { ApiError, notFound, unauthorized } from '../domain/errors';
 
 export type WorkspaceGrant = { workspace: Workspace; access: WorkspaceAccess };
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Settings, SettingsAssignment, Workspace } from '../db/entities';
-import { reconcileCalendarBot } from '../db/calendar-bots';
-import { changeMeeting } from '../db/meetings';
-import { commands } from '../db/commands';
+import { reconcileCalendarBot } from './calendar-bots';
+import { changeMeeting } from './meetings';
+import { commands } from './commands';
 import { settingsLockKey } from '../db/settings';
 import { settingsChangedSignal, settingsFanoutWorkflowId } from '../workflows/signals';
 import type { RequestCtx } from './context';

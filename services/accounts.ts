@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Workspace, WorkspaceAccess, type Role } from './entities';
+import { Account, Workspace, WorkspaceAccess, type Role } from '../db/entities';
 import { generateApiKey, hashApiKey } from '../domain/api-keys';
 import { newId } from '../domain/ids';
 import { VERSIONS } from '../domain/versions';
-import { persistOwnSettings } from './settings';
+import { persistOwnSettings } from '../db/settings';
 
 /** Operator actions on accounts (no unattended sign-up exists): used by the admin command and tests. */
 
