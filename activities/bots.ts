@@ -1,3 +1,4 @@
+import type { BotEventType } from '../domain/events';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { meetingWithBots } from '../db/meetings';
@@ -18,7 +19,7 @@ export type StatusChange = {
   leftAt?: string;
   endedAt?: string;
   /** bot.* events to record with the change. */
-  events: string[];
+  events: BotEventType[];
   /** Results parts that can no longer be made: those still processing read failed. */
   failParts?: Part[];
 };
@@ -51,7 +52,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     part: Part,
     status: PartStatus,
     extra: Record<string, unknown>,
-    events: string[],
+    events: BotEventType[],
     store?: (r: MeetingResult) => void,
     alsoParts: Partial<Record<Part, PartStatus>> = {},
   ) {

@@ -57,3 +57,6 @@ export function includes(include: string | undefined, what: string): boolean {
 export const workspaceIdInput = z
   .preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), z.string().trim().min(1))
   .openapi({ type: 'string', description: 'A `wks_` id (integer ids of older integrations are accepted too).', example: 'wks_01jd…' });
+
+/** The `{id}` of every path that names one object. */
+export const idParams = z.object({ id: z.string() });

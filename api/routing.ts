@@ -11,7 +11,7 @@ import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
 import type { AppDeps, RequestCtx } from '../services/context';
 import { ApiError, missingWorkspace } from '../domain/errors';
-import type { Page } from './pagination';
+import type { Page } from '../domain/pagination';
 import { OPENAPI_LINKS } from './openapi-links';
 import { z } from './zod';
 

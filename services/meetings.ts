@@ -4,6 +4,7 @@ import { meetingWithBots } from '../db/meetings';
 import { recordEvent } from '../db/outbox';
 import { settingsDigest, settingsForMeeting } from '../db/settings';
 import { canonicalJson } from '../domain/canonical-json';
+import type { BotEventType } from '../domain/events';
 import type { SettingsBlock } from '../domain/settings';
 import { serializeBot } from '../representations/bot';
 import { serializeMeeting } from '../representations/meeting';
@@ -31,7 +32,7 @@ export async function changeMeeting(
   em: EntityManager,
   meetingId: string,
   change: (meeting: Meeting, bots: Bot[]) => void | Promise<void>,
-  botEvents: { botId: string; types: string[] }[] = [],
+  botEvents: { botId: string; types: BotEventType[] }[] = [],
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
   const { meeting, bots } = await meetingWithBots(em, meetingId, { lock: true });
   const before = serializeMeeting(meeting, bots, { settings: null });

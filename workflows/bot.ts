@@ -2,6 +2,7 @@ import { condition, patched, proxyActivities, setHandler, upsertSearchAttributes
 import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
+import type { BotEventType } from '../domain/events';
 import type { BotStatus } from '../domain/meetings/state';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, rescheduleSignal, statusQuery } from './signals';
@@ -54,7 +55,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     inbox.push(e);
   });
 
-  const move = async (next: BotStatus, change: Omit<StatusChange, 'botId' | 'status' | 'events'> & { events?: string[] } = {}) => {
+  const move = async (next: BotStatus, change: Omit<StatusChange, 'botId' | 'status' | 'events'> & { events?: BotEventType[] } = {}) => {
     status = next;
     upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
     await acts.recordStatus({ botId, status: next, events: change.events ?? [], ...change });

@@ -17,15 +17,15 @@ import { botCommands } from '../../services/commands';
 import { accessToObject, workspaceFor } from '../../services/access';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, notFound, rateLimited, unauthorized } from '../../domain/errors';
-import { metadataInput, dateTimeInput, workspaceIdInput } from '../inputs';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { metadataInput, dateTimeInput, workspaceIdInput, idParams } from '../inputs';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { botSchema, serializeBot } from '../../representations/bot';
 import { z } from '../zod';
 import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 
 const HOUR = 3600;
-const idParams = z.object({ id: z.string() });
 
 const PLATFORM_NAMES = { meet: 'Google Meet', zoom: 'Zoom', teams: 'Microsoft Teams' } as const;
 

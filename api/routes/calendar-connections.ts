@@ -8,14 +8,14 @@ import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
 import { calendarChanged, calendarKit, disconnectCalendars } from '../../services/calendars';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, missingWorkspace, notFound, unauthorized } from '../../domain/errors';
-import { metadataInput, workspaceIdInput } from '../inputs';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { metadataInput, workspaceIdInput, idParams } from '../inputs';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { connectionSchema, serializeConnection } from '../../representations/calendar-connection';
 import { z } from '../zod';
 
 const LINK_TTL_MS = 24 * 3_600_000;
-const idParams = z.object({ id: z.string() });
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const linkSchema = z

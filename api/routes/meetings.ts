@@ -6,15 +6,15 @@ import { signMediaPath, verifyMediaSignature } from '../../runtime/storage';
 import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, notFound, unauthorized } from '../../domain/errors';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
-import { includes, METADATA_MAP_DOC, dateTimeInput, workspaceIdInput } from '../inputs';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
+import { includes, METADATA_MAP_DOC, dateTimeInput, workspaceIdInput, idParams } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
 import { meetingSchema, serializeMeeting } from '../../representations/meeting';
-import { Where } from '../sql-where';
+import { Where } from '../../db/where';
 import { z } from '../zod';
 import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 
-const idParams = z.object({ id: z.string() });
 const MEDIA_URL_TTL_MS = 15 * 60_000;
 
 

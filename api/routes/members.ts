@@ -7,14 +7,14 @@ import { mergeMetadata } from '../../domain/metadata';
 import { MANAGERS, accessToObject, workspaceFor } from '../../services/access';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, notFound, rateLimited, unauthorized } from '../../domain/errors';
-import { metadataInput, includes, workspaceIdInput } from '../inputs';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { metadataInput, includes, workspaceIdInput, idParams } from '../inputs';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { memberSchema, serializeMember } from '../../representations/member';
 import { z } from '../zod';
 
 const HOUR = 3600;
-const idParams = z.object({ id: z.string() });
 const name = z.string().max(100).trim().min(1);
 const clientReferenceId = z.string().max(255);
 const email = z.email().max(320).transform((e) => e.trim());

@@ -6,17 +6,17 @@ import { ValidationFailed, type FieldIssue } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import { applyWrite, MAX_CONDITIONS, parseScope, readSettingsWrite, type Scope, type SettingsWrite } from '../../domain/settings';
 import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
-import { workspaceIdInput } from '../inputs';
+import { workspaceIdInput, idParams } from '../inputs';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, notFound } from '../../domain/errors';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import type { RawRequest } from '../routing';
 import { defineRoute, listSchema } from '../routing';
 import { assignmentSchema, serializeAssignment, serializeSettings, settingsEtag, settingsSchema } from '../../representations/settings';
 import { z } from '../zod';
 import { BUILT_IN_TEMPLATES } from '../../domain/meetings/vocabulary';
 
-const idParams = z.object({ id: z.string() });
 const deletedSchema = (name: string, object: string) => z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) }).openapi(name);
 
 /** The groups as JSON Schema: the values domain/settings accepts per path; `inherit` or null leaves a path to the next layer. */

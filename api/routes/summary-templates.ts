@@ -1,15 +1,15 @@
 import { SummaryTemplate } from '../../db/entities';
 import { newId } from '../../domain/ids';
 import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
-import { workspaceIdInput } from '../inputs';
+import { workspaceIdInput, idParams } from '../inputs';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, notFound, unauthorized } from '../../domain/errors';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { serializeTemplate, templateSchema } from '../../representations/settings';
 import { z } from '../zod';
 
-const idParams = z.object({ id: z.string() });
 const name = z.string().max(100).trim().min(1);
 const sections = z
   .array(z.strictObject({ title: z.string().max(100).trim().min(1), instructions: z.string().max(2000).trim().default('') }))

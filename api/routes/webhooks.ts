@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '../../domain/events';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { postOnce, urlProblem } from '../../activities/webhooks';
 import { commands } from '../../services/commands';
@@ -10,30 +11,15 @@ import { ValidationFailed, type FieldIssue } from '../../domain/errors';
 import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, notFound } from '../../domain/errors';
-import { metadataInput, workspaceIdInput } from '../inputs';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { metadataInput, workspaceIdInput, idParams } from '../inputs';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
-import { Where } from '../sql-where';
+import { Where } from '../../db/where';
 import { z } from '../zod';
 
-/** Every event type the service emits (spec: Events › Event types); `*` subscribes to all. */
-export const EVENT_TYPES = [
-  'bot.recording_started',
-  'bot.recording_completed',
-  'bot.transcript_ready',
-  'bot.summary_ready',
-  'bot.failed',
-  'bot.cancelled',
-  'meeting.created',
-  'meeting.updated',
-  'meeting.finished',
-  'calendar_connection.connected',
-  'calendar_connection.disconnected',
-  'calendar_connection.error',
-] as const;
 
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
-const idParams = z.object({ id: z.string() });
 
 const endpointSchema = z
   .object({

@@ -6,14 +6,14 @@ import { mergeMetadata } from '../../domain/metadata';
 import { MANAGERS, workspaceFor } from '../../services/access';
 import type { RequestCtx } from '../../services/context';
 import { ApiError, rateLimited } from '../../domain/errors';
-import { metadataInput, includes } from '../inputs';
-import { decodeCursor, listQuery, pageOf } from '../pagination';
+import { metadataInput, includes, idParams } from '../inputs';
+import { listQuery } from '../pagination';
+import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { serializeWorkspace, workspaceSchema, type StaffFacts } from '../../representations/workspace';
 import { z } from '../zod';
 
 const includeQuery = z.string().optional().openapi({ description: 'Comma-separated expansions; `settings` adds the settings block.' });
-const idParams = z.object({ id: z.string() });
 const DAY = 86_400;
 
 /** Staff-only facts for several workspaces in two queries, not one per workspace. */
