@@ -8,21 +8,8 @@ import { createBotActivities } from './bots';
 import { createMaintenanceActivities } from './maintenance';
 import { createSettingsActivities } from './settings';
 import { createWebhookActivities } from './webhooks';
-import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from './providers/types';
-import type { CalendarProviders } from './providers/calendar';
-import type { Vault } from '../runtime/vault';
+import type { Providers } from './providers';
 import { createCalendarActivities } from './calendars';
-
-export type Providers = {
-  meetingBot: MeetingBotProvider;
-  transcription: TranscriptionProvider;
-  summary: SummaryProvider;
-  calendars: CalendarProviders;
-  /** Seals calendar tokens at rest. */
-  vault: Vault;
-  /** Public address of the API (ending /api/v1) providers can push change notifications to; null: no push, periodic syncs only. */
-  publicApiUrl: string | null;
-};
 
 export type ActivityDeps = { orm: Orm; log: Logger; temporal: Client; providers: Providers; storage: MediaStorage; taskQueue: string; allowLoopbackWebhooks: boolean };
 

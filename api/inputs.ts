@@ -1,6 +1,6 @@
 import { parseMetadataInput } from '../domain/metadata';
 import { ValidationFailed } from '../domain/errors';
-import { z } from './zod';
+import { z } from '../representations/zod';
 
 /**
  * The metadata map as JSON Schema (spec Resources › Metadata rules): keys of 1 to 40 characters

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from '../representations/zod';
 
 /** Query parameters every list endpoint takes (spec General conventions, 3). */
 export const listQuery = z.object({

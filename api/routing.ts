@@ -13,7 +13,7 @@ import type { AppDeps, RequestCtx } from '../services/context';
 import { ApiError, missingWorkspace } from '../domain/errors';
 import type { Page } from '../domain/pagination';
 import { OPENAPI_LINKS } from './openapi-links';
-import { z } from './zod';
+import { z } from '../representations/zod';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 

@@ -1,6 +1,6 @@
 import type { Bot, Meeting } from '../db/entities';
 import { botFlatFields, type ResolvedSettings } from '../domain/settings';
-import { z } from '../api/zod';
+import { z } from './zod';
 
 export const botSchema = z
   .object({

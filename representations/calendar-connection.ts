@@ -1,5 +1,5 @@
 import type { CalendarConnection } from '../db/entities';
-import { z } from '../api/zod';
+import { z } from './zod';
 
 export const connectionSchema = z
   .object({

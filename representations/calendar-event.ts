@@ -1,5 +1,5 @@
 import type { Meeting } from '../db/entities';
-import { z } from '../api/zod';
+import { z } from './zod';
 
 const person = z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() });
 

@@ -1,6 +1,6 @@
 import type { Bot, Meeting } from '../db/entities';
 import { meetingPhase, recordingStatus } from '../domain/meetings/state';
-import { z } from '../api/zod';
+import { z } from './zod';
 import type { SettingsBlock } from '../domain/settings';
 import { settingsBlockSchema } from './settings-block';
 import { calendarEventSchema, serializeCalendarEvent } from './calendar-event';

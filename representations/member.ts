@@ -1,7 +1,7 @@
 import type { Member } from '../db/entities';
 import type { SettingsBlock } from '../domain/settings';
 import { settingsBlockSchema } from './settings-block';
-import { z } from '../api/zod';
+import { z } from './zod';
 
 export const memberSchema = z
   .object({

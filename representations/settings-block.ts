@@ -1,4 +1,4 @@
-import { z } from '../api/zod';
+import { z } from './zod';
 
 export const settingsBlockSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { Settings, SettingsAssignment, SummaryTemplate } from '../db/entities';
 import { nestedValues } from '../domain/settings';
-import { z } from '../api/zod';
+import { z } from './zod';
 
 const unset = (schema: z.ZodType) => schema.nullable().openapi({ description: 'null: this object leaves the value to the next layer.' });
 

@@ -22,7 +22,7 @@ import { listQuery } from '../pagination';
 import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { botSchema, serializeBot } from '../../representations/bot';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 
 const HOUR = 3600;

@@ -13,7 +13,7 @@ import { listQuery } from '../pagination';
 import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { connectionSchema, serializeConnection } from '../../representations/calendar-connection';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 const LINK_TTL_MS = 24 * 3_600_000;
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -10,7 +10,7 @@ import { ApiError, rateLimited, unauthorized } from '../../domain/errors';
 import { metadataInput, dateTimeInput, workspaceIdInput } from '../inputs';
 import { defineRoute } from '../routing';
 import { calendarEventSchema, serializeCalendarEvent } from '../../representations/calendar-event';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 const RESPONSES = ['accepted', 'needs_action', 'declined', 'tentative'] as const;
 const when = dateTimeInput;

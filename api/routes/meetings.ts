@@ -12,7 +12,7 @@ import { includes, METADATA_MAP_DOC, dateTimeInput, workspaceIdInput, idParams }
 import { defineRoute, listSchema } from '../routing';
 import { meetingSchema, serializeMeeting } from '../../representations/meeting';
 import { Where } from '../../db/where';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 
 const MEDIA_URL_TTL_MS = 15 * 60_000;

@@ -12,7 +12,7 @@ import { listQuery } from '../pagination';
 import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { memberSchema, serializeMember } from '../../representations/member';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 const HOUR = 3600;
 const name = z.string().max(100).trim().min(1);

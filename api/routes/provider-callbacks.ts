@@ -5,7 +5,7 @@ import { svixVerify } from '../../domain/svix';
 import { botWorkflowId, providerEventSignal } from '../../workflows/signals';
 import { ApiError } from '../../domain/errors';
 import { defineRoute } from '../routing';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 /**
  * Where a hosted meeting-bot provider reports a bot's progress. The call is authenticated by its

@@ -14,7 +14,7 @@ import { decodeCursor, pageOf } from '../../domain/pagination';
 import type { RawRequest } from '../routing';
 import { defineRoute, listSchema } from '../routing';
 import { assignmentSchema, serializeAssignment, serializeSettings, settingsEtag, settingsSchema } from '../../representations/settings';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 import { BUILT_IN_TEMPLATES } from '../../domain/meetings/vocabulary';
 
 const deletedSchema = (name: string, object: string) => z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) }).openapi(name);

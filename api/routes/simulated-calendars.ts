@@ -6,7 +6,7 @@ import { ApiError } from '../../domain/errors';
 import type { RequestCtx } from '../../services/context';
 import { defineRoute } from '../routing';
 import { dateTimeInput } from '../inputs';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 /**
  * Scripting the simulated calendar provider over HTTP, for development: a key adds, moves or cancels

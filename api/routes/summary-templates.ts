@@ -8,7 +8,7 @@ import { listQuery } from '../pagination';
 import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { serializeTemplate, templateSchema } from '../../representations/settings';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 const name = z.string().max(100).trim().min(1);
 const sections = z

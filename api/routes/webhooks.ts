@@ -16,7 +16,7 @@ import { listQuery } from '../pagination';
 import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { Where } from '../../db/where';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 
 const ROTATION_OVERLAP_MS = 24 * 3600_000;

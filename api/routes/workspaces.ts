@@ -11,7 +11,7 @@ import { listQuery } from '../pagination';
 import { decodeCursor, pageOf } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { serializeWorkspace, workspaceSchema, type StaffFacts } from '../../representations/workspace';
-import { z } from '../zod';
+import { z } from '../../representations/zod';
 
 const includeQuery = z.string().optional().openapi({ description: 'Comma-separated expansions; `settings` adds the settings block.' });
 const DAY = 86_400;

@@ -11,7 +11,7 @@ import { createWorker, installTemporalLogging } from '../../worker';
 import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
 import { temporalGateway } from '../../runtime/temporal-gateway';
 import { silentLog } from './db';
-import type { Providers } from '../../activities';
+import type { Providers } from '../../activities/providers';
 import { createProviders } from '../../activities/providers';
 import { loadConfig } from '../../runtime/config';
 import { LocalStorage, type MediaStorage } from '../../runtime/storage';
