@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reconcileCalendarBot } from '../services/calendar-bots';
-import { moveConnection } from '../services/calendar-connections';
+import { moveConnection } from '../services/calendars';
 import { upsertCalendarEvent } from '../services/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
 import { changeMeeting } from '../services/meetings';
