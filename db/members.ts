@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Member } from './entities';
 
 /** The workspace's live members among these email addresses (any case): lower-cased email → member id. */
 export async function memberIdsByEmail(em: EntityManager, workspaceId: string, emails: string[]): Promise<Map<string, string>> {
@@ -11,4 +12,9 @@ export async function memberIdsByEmail(em: EntityManager, workspaceId: string, e
   );
   for (const r of rows) out.set(r.email, r.id);
   return out;
+}
+
+/** The workspace's live member with this email (any case), or null. */
+export function memberWithEmail(em: EntityManager, workspaceId: string, email: string): Promise<Member | null> {
+  return em.findOne(Member, { workspaceId, email: { $ilike: email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
 }

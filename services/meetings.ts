@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting, MeetingResult } from '../db/entities';
 import { botsByMeeting, listMeetingIds, meetingWithBots, type MeetingFilters } from '../db/meetings';
-import { recordEvent } from '../db/outbox';
+import { recordEvent, recordedDedupeKeys } from '../db/outbox';
 import { settingsDigest, settingsForMeeting, settingsForMeetings } from '../db/settings';
 import { canonicalJson } from '../domain/canonical-json';
 import { ApiError, notFound, unauthorized } from '../domain/errors';
@@ -79,7 +79,7 @@ export async function changeMeeting(
   const now = new Date();
   // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
   const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
-  const recorded = new Set(keys.length ? (await em.execute<{ dedupe_key: string }[]>('select dedupe_key from webhook_events where dedupe_key in (?)', [keys])).map((r) => r.dedupe_key) : []);
+  const recorded = await recordedDedupeKeys(em, keys);
   for (const { botId, types } of botEvents) {
     const bot = bots.find((b) => b.id === botId)!;
     bot.updatedAt = now;

@@ -1,4 +1,4 @@
-import { pushCalendarEvent as push } from '../../services/calendar-events';
+import * as calendarEvents from '../../services/calendar-events';
 import { metadataInput, dateTimeInput, workspaceIdInput } from '../inputs';
 import { defineRoute } from '../routing';
 import { calendarEventSchema, serializeCalendarEvent } from '../../representations/calendar-event';
@@ -38,7 +38,7 @@ export const pushCalendarEvent = defineRoute({
   }),
   response: { status: 201, schema: calendarEventSchema, description: 'The calendar event, new.', also: { 200: 'The calendar event existed: the push updated it, or changed nothing.' } },
   handler: async (ctx, { body }) => {
-    const { meeting, created } = await push(ctx, body);
+    const { meeting, created } = await calendarEvents.pushCalendarEvent(ctx, body);
     return { status: created ? 201 : 200, body: serializeCalendarEvent(meeting)! };
   },
 });
