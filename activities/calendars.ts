@@ -2,9 +2,10 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reconcileCalendarBot } from '../services/calendar-bots';
-import { moveConnection } from '../services/calendar-connections';
+import { moveConnection } from '../services/calendars';
 import { upsertCalendarEvent } from '../services/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
+import { connectedCalendarsHolding, forgetProviderEvent, linkedMeetingId, linkProviderEvent, vanishedMeetingIds } from '../db/calendar-event-links';
 import { changeMeeting } from '../services/meetings';
 import { normaliseMeetingUrl } from '../domain/meetings/url';
 import type { ActivityDeps } from './index';
@@ -29,24 +30,20 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
    * became and, during a full listing, that this listing saw it.
    */
   async function apply(em: EntityManager, c: CalendarConnection, e: ProviderCalendarEvent, listing: string | null): Promise<void> {
-    const [link] = await em.execute<{ meeting_id: string }[]>('select meeting_id from calendar_event_links where connection_id = ? and provider_event_id = ?', [c.id, e.id]);
+    const linked = await linkedMeetingId(em, c.id, e.id);
     if (e.cancelled || !e.startsAt) {
-      if (!link) return; // never seen: nothing to cancel
+      if (!linked) return; // never seen: nothing to cancel
       // Gone from this calendar. The meeting is cancelled when no other connected calendar holds it
       // (an attendee removing it from their own calendar cancels nothing for the others) and it was
       // not pushed by the integrator.
-      await em.execute('delete from calendar_event_links where connection_id = ? and provider_event_id = ?', [c.id, e.id]);
-      const [held] = await em.execute<{ n: number }[]>(
-        `select count(*)::int as n from calendar_event_links l join calendar_connections k on k.id = l.connection_id
-          where l.meeting_id = ? and k.status <> 'disconnected'`,
-        [link.meeting_id],
-      );
-      const meeting = await em.findOneOrFail(Meeting, { id: link.meeting_id });
-      if (held!.n > 0 || meeting.source !== 'calendar_connection') return;
-      await changeMeeting(em, link.meeting_id, (m) => {
+      await forgetProviderEvent(em, c.id, e.id);
+      const held = await connectedCalendarsHolding(em, linked);
+      const meeting = await em.findOneOrFail(Meeting, { id: linked });
+      if (held > 0 || meeting.source !== 'calendar_connection') return;
+      await changeMeeting(em, linked, (m) => {
         m.cancelledAt ??= new Date();
       });
-      await reconcileCalendarBot(em, link.meeting_id);
+      await reconcileCalendarBot(em, linked);
       return;
     }
     const { meeting } = await upsertCalendarEvent(
@@ -67,11 +64,7 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
         memberId: c.memberId,
       },
     );
-    await em.execute(
-      `insert into calendar_event_links (connection_id, provider_event_id, meeting_id, listing) values (?, ?, ?, ?)
-       on conflict (connection_id, provider_event_id) do update set meeting_id = excluded.meeting_id, listing = coalesce(excluded.listing, calendar_event_links.listing)`,
-      [c.id, e.id, meeting.id, listing],
-    );
+    await linkProviderEvent(em, { connectionId: c.id, providerEventId: e.id, meetingId: meeting.id, listing });
   }
 
   /**
@@ -80,19 +73,12 @@ export function createCalendarActivities({ orm, log, temporal, taskQueue, provid
    * another calendar still holds them.
    */
   async function cancelVanished(em: EntityManager, c: CalendarConnection, listing: string): Promise<number> {
-    const gone = await em.execute<{ meeting_id: string }[]>(
-      `select l.meeting_id from calendar_event_links l join meetings m on m.id = l.meeting_id
-        where l.connection_id = ? and (l.listing is null or l.listing <> ?) and m.cancelled_at is null and m.starts_at > now()
-          and m.source = 'calendar_connection'
-          and not exists (select 1 from calendar_event_links o join calendar_connections k on k.id = o.connection_id
-                           where o.meeting_id = l.meeting_id and o.connection_id <> l.connection_id and k.status <> 'disconnected')`,
-      [c.id, listing],
-    );
-    for (const { meeting_id } of gone) {
-      await changeMeeting(em, meeting_id, (m) => {
+    const gone = await vanishedMeetingIds(em, c.id, listing);
+    for (const meetingId of gone) {
+      await changeMeeting(em, meetingId, (m) => {
         m.cancelledAt ??= new Date();
       });
-      await reconcileCalendarBot(em, meeting_id);
+      await reconcileCalendarBot(em, meetingId);
     }
     return gone.length;
   }

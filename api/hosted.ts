@@ -1,13 +1,9 @@
 import express, { type Request, type Response } from 'express';
-import { CalendarConnection, ConnectLink, Member } from '../db/entities';
-import { moveConnection } from '../services/calendar-connections';
-import { memberByEmail } from '../services/members';
-import { newId } from '../domain/ids';
-import { calendarKit, startCalendarSync } from '../services/calendars';
+import type { ConnectLink } from '../db/entities';
+import { beginConsent, connectLinkByToken, finishConsent } from '../services/calendar-connections';
+import { calendarKit, consentRedirectUri } from '../services/calendars';
 import type { AppDeps } from '../services/context';
 import { escapeHtml } from './html';
-import { hashLinkToken } from './routes/calendar-connections';
-
 
 function page(res: Response, status: number, title: string, body: string): void {
   res
@@ -37,13 +33,11 @@ function withQuery(url: string, params: Record<string, string>): string {
 export function hostedPages(deps: AppDeps): express.Router {
   const router = express.Router();
   const kit = calendarKit(deps);
-  const redirectUri = () => `${kit.appUrl()}/connect/callback`;
-  const findLink = async (token: unknown) => (typeof token === 'string' && token ? deps.orm.em.fork().findOne(ConnectLink, { tokenHash: hashLinkToken(token) }) : null);
   const unusable = (link: ConnectLink | null) =>
     !link ? 'This link is not valid.' : link.usedAt ? 'This link was already used. Ask for a new one.' : link.expiresAt < new Date() ? 'This link has expired. Ask for a new one.' : null;
 
   router.get('/connect/callback', async (req: Request, res: Response) => {
-    const link = await findLink(req.query.state);
+    const link = await connectLinkByToken(deps, req.query.state);
     const problem = unusable(link);
     if (problem || !link) return page(res, 400, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
     if (typeof req.query.error === 'string' || typeof req.query.code !== 'string') {
@@ -51,58 +45,12 @@ export function hostedPages(deps: AppDeps): express.Router {
       return res.redirect(302, withQuery(link.returnUrl, { error: typeof req.query.error === 'string' ? req.query.error : 'access_denied' }));
     }
     if (!link.provider) return page(res, 400, 'Calendar not connected', '<p>Choose your calendar provider first: open the link again.</p>');
-    let granted;
     try {
-      granted = await kit.providers[link.provider].exchangeCode({ code: req.query.code, redirectUri: redirectUri() });
-    } catch (err) {
-      deps.log.warn({ err, link_id: link.id }, 'the calendar provider did not accept the consent code');
-      return page(res, 502, 'Calendar not connected', '<p>The calendar provider did not confirm the consent. Open the link again to retry.</p>');
-    }
-    try {
-      const outcome = await deps.orm.em.fork().transactional(async (em) => {
-        const l = await em.findOneOrFail(ConnectLink, { id: link.id }, { lockMode: 4 });
-        if (l.usedAt) return { kind: 'used' as const };
-        let member = l.memberId ? await em.findOne(Member, { id: l.memberId, deletedAt: null }) : null;
-        if (l.memberId && !member) return { kind: 'member_gone' as const };
-        if (!member && l.memberData) {
-          const found = await memberByEmail(em, l.workspaceId, { ...l.memberData, email: l.memberData.email ?? granted.accountEmail }, deps.config.rateLimits.membersPerHour);
-          if ('limited' in found) return { kind: 'limited' as const };
-          member = found;
-        }
-        const now = new Date();
-        const sealed = kit.vault.seal(granted.tokens);
-        const existing = (
-          await em.find(CalendarConnection, { memberId: member!.id, provider: l.provider, status: { $ne: 'disconnected' } }, { lockMode: 4 })
-        ).find((c) => c.accountEmail.toLowerCase() === granted.accountEmail.toLowerCase());
-        let connection: CalendarConnection;
-        if (existing && existing.status !== 'error') {
-          existing.tokens = sealed; // consent given again: fresher tokens, nothing else changes
-          connection = existing;
-        } else {
-          connection =
-            existing ??
-            Object.assign(new CalendarConnection(), {
-              id: newId('calendarConnection'),
-              workspaceId: l.workspaceId,
-              memberId: member!.id,
-              provider: l.provider,
-              accountEmail: granted.accountEmail,
-              createdAt: now,
-            });
-          em.persist(connection);
-          moveConnection(em, connection, { status: 'syncing', error: null, tokens: sealed, connectedAt: now, lastSyncedAt: existing ? existing.lastSyncedAt : null }, 'calendar_connection.connected');
-          startCalendarSync(em, connection);
-          await em.flush();
-        }
-        l.usedAt = now;
-        l.memberId = member!.id;
-        await em.flush();
-        return { kind: 'connected' as const, memberId: member!.id, connectionId: connection.id };
-      });
+      const outcome = await finishConsent(deps, link, req.query.code);
+      if (outcome.kind === 'not_confirmed') return page(res, 502, 'Calendar not connected', '<p>The calendar provider did not confirm the consent. Open the link again to retry.</p>');
       if (outcome.kind === 'used') return page(res, 400, 'Calendar not connected', '<p>This link was already used. Ask for a new one.</p>');
       if (outcome.kind === 'member_gone') return page(res, 410, 'Calendar not connected', '<p>The person this link was made for is no longer in the workspace.</p>');
       if (outcome.kind === 'limited') return page(res, 429, 'Calendar not connected', '<p>Too many people joined this workspace in the last hour. Try again later.</p>');
-      deps.log.info({ calendar_connection_id: outcome.connectionId, member_id: outcome.memberId }, 'calendar connected');
       return res.redirect(302, withQuery(link.returnUrl, { member_id: outcome.memberId, calendar_connection_id: outcome.connectionId }));
     } catch (err) {
       deps.log.error({ err, link_id: link.id }, 'finishing a calendar connection failed');
@@ -111,7 +59,7 @@ export function hostedPages(deps: AppDeps): express.Router {
   });
 
   router.get('/connect/:token', async (req: Request, res: Response) => {
-    const link = await findLink(req.params.token);
+    const link = await connectLinkByToken(deps, req.params.token);
     const problem = unusable(link);
     if (problem || !link) return page(res, link ? 410 : 404, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
     // A link made without a provider: the person chooses, and the choice is kept for the callback.
@@ -126,14 +74,7 @@ export function hostedPages(deps: AppDeps): express.Router {
           `<p><a class="button" id="google" href="/connect/${token}?provider=google">Google Calendar</a><a class="button" id="microsoft" href="/connect/${token}?provider=microsoft">Microsoft Outlook</a></p>`,
       );
     }
-    let provider = link.provider;
-    if (!provider) {
-      provider = chosen!;
-      await deps.orm.em.fork().nativeUpdate(ConnectLink, { id: link.id, usedAt: null }, { provider });
-    }
-    const member = link.memberId ? await deps.orm.em.fork().findOne(Member, { id: link.memberId }) : null;
-    const loginHint = link.memberData?.email ?? member?.email ?? null;
-    return res.redirect(302, kit.providers[provider].authorizeUrl({ state: String(req.params.token), redirectUri: redirectUri(), loginHint }));
+    return res.redirect(302, await beginConsent(deps, link, String(req.params.token), link.provider ?? chosen!));
   });
 
   // The simulated provider's consent screen (the embedded default; real providers show their own).
@@ -152,7 +93,7 @@ export function hostedPages(deps: AppDeps): express.Router {
   router.get('/simulated-calendar/decide', (req: Request, res: Response) => {
     const q = (k: string) => (typeof req.query[k] === 'string' ? (req.query[k] as string) : '');
     const target = q('redirect_uri');
-    if (!target.startsWith(`${kit.appUrl()}/connect/callback`)) return page(res, 400, 'Calendar not connected', '<p>This consent request is not valid.</p>');
+    if (!target.startsWith(consentRedirectUri(kit))) return page(res, 400, 'Calendar not connected', '<p>This consent request is not valid.</p>');
     const params: Record<string, string> = q('decision') === 'allow' ? { code: `sim.${Buffer.from(q('email')).toString('base64url')}`, state: q('state') } : { error: 'access_denied', state: q('state') };
     return res.redirect(302, withQuery(target, params));
   });

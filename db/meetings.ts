@@ -1,5 +1,7 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting } from './entities';
+import { Where } from './where';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
 export const PHASE_SQL = `case
@@ -13,7 +15,7 @@ export const PHASE_SQL = `case
 
 /** A meeting with its bots, oldest first (the order of `recordings[]`). */
 export async function meetingWithBots(em: EntityManager, meetingId: string, opts: { lock?: boolean } = {}): Promise<{ meeting: Meeting; bots: Bot[] }> {
-  const meeting = await em.findOneOrFail(Meeting, { id: meetingId }, opts.lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const meeting = await em.findOneOrFail(Meeting, { id: meetingId }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   const bots = await em.find(Bot, { meetingId }, { orderBy: { id: 'asc' } });
   return { meeting, bots };
 }
@@ -25,4 +27,34 @@ export async function botsByMeeting(em: EntityManager, meetingIds: string[]): Pr
   const bots = await em.find(Bot, { meetingId: { $in: meetingIds } }, { orderBy: { id: 'asc' } });
   for (const b of bots) out.get(b.meetingId)!.push(b);
   return out;
+}
+
+export type MeetingFilters = {
+  workspaceId: string;
+  memberId?: string;
+  startsAfter?: Date;
+  startsBefore?: Date;
+  /** A phase (PHASE_SQL); without it, every meeting not cancelled. */
+  phase?: 'upcoming' | 'live' | 'past' | 'cancelled';
+};
+
+/** Ids of a workspace's meetings after `afterId`, in id order, at most `limit` (keyset paging). */
+export async function listMeetingIds(em: EntityManager, filters: MeetingFilters, afterId: string | null, limit: number): Promise<string[]> {
+  const where = new Where().add('m.workspace_id = ?', filters.workspaceId).add('m.id > ?', afterId ?? '');
+  if (filters.memberId) where.add('m.member_id = ?', filters.memberId);
+  if (filters.startsAfter) where.add('m.starts_at >= ?', filters.startsAfter);
+  if (filters.startsBefore) where.add('m.starts_at < ?', filters.startsBefore);
+  if (filters.phase === 'cancelled') where.add('m.cancelled_at is not null');
+  else if (filters.phase) where.add(`(${PHASE_SQL}) = ?`, filters.phase);
+  else where.add('m.cancelled_at is null');
+  const rows = await em.execute<{ id: string }[]>(`select m.id from meetings m where ${where} order by m.id limit ?`, [...where.params, limit]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Serialises the writers of one calendar occurrence (workspace, iCalendar UID, occurrence) until the
+ * transaction ends, so two pushes or syncs of a new occurrence create one meeting.
+ */
+export async function lockOccurrence(em: EntityManager, workspaceId: string, icalUid: string, occurrenceKey: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`occurrence:${workspaceId}:${icalUid}:${occurrenceKey}`]);
 }

@@ -2,13 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { canonicalJson } from '../domain/canonical-json';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
-import { emptyResults } from '../domain/meetings/state';
-import { detectPlatform } from '../domain/meetings/url';
 import { reconcileCalendarBot } from './calendar-bots';
-import { Meeting, type Attendee, type Bot, type Person } from '../db/entities';
-import { changeMeeting, meetingPayload } from './meetings';
+import { Meeting, Member, type Attendee, type Bot, type Person } from '../db/entities';
+import { changeMeeting, meetingPayload, newMeeting } from './meetings';
+import { memberIdsByEmail } from '../db/members';
+import { lockOccurrence } from '../db/meetings';
 import { recordEvent } from '../db/outbox';
 import { persistOwnSettings, settingsDigest, settingsForMeeting } from '../db/settings';
+import { hitCounter } from '../db/rate-limits';
+import { ApiError, rateLimited, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
+import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
+import { workspaceFor } from './access';
+import type { RequestCtx } from './context';
+import { memberByEmail } from './members';
 
 /** One occurrence as a calendar (or an integrator's push) describes it, already validated. */
 export type IncomingEvent = {
@@ -42,16 +48,8 @@ const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
  * reconciled.
  */
 export async function upsertCalendarEvent(em: EntityManager, workspaceId: string, e: IncomingEvent): Promise<UpsertResult> {
-  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`occurrence:${workspaceId}:${e.icalUid}:${e.occurrenceKey}`]);
-  const emails = [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x.toLowerCase()] : []));
-  const memberOf = new Map<string, string>();
-  if (emails.length) {
-    const rows = await em.execute<{ id: string; email: string }[]>(
-      'select id, lower(email) as email from members where workspace_id = ? and deleted_at is null and lower(email) in (?)',
-      [workspaceId, [...new Set(emails)]],
-    );
-    for (const r of rows) memberOf.set(r.email, r.id);
-  }
+  await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
+  const memberOf = await memberIdsByEmail(em, workspaceId, [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x] : [])));
   const person = (p: { name: string | null; email: string | null }): Person => ({ name: p.name, email: p.email, member_id: memberOf.get(lower(p.email) ?? '') ?? null });
   const attendees: Attendee[] = e.attendees.map((a) => ({ ...person(a), response: a.response }));
   const organizer = e.organizer ? person(e.organizer) : null;
@@ -63,36 +61,32 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
   if (!existing) {
     const now = new Date();
     const memberId = e.memberId ?? organizer?.member_id ?? null;
-    const meeting = Object.assign(new Meeting(), {
-      id: newId('meeting'),
-      workspaceId,
-      memberId,
-      source: e.source,
-      title: e.title,
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
-      meetingUrl: e.meetingUrl,
-      platform: detectPlatform(e.meetingUrl),
-      organizer,
-      participants,
-      icalUid: e.icalUid,
-      occurrenceKey: e.occurrenceKey,
-      calendarEvent: {
-        id: newId('calendarEvent'),
-        recurring: e.recurring,
-        attendees,
-        metadata: e.metadata === undefined ? {} : mergeMetadata({}, e.metadata),
-        member_ids: memberId ? [memberId] : [],
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
+    const meeting = newMeeting(
+      {
+        workspaceId,
+        memberId,
+        source: e.source,
+        title: e.title,
+        startsAt: e.startsAt,
+        endsAt: e.endsAt,
+        meetingUrl: e.meetingUrl,
+        organizer,
+        participants,
+        icalUid: e.icalUid,
+        occurrenceKey: e.occurrenceKey,
+        calendarEvent: {
+          id: newId('calendarEvent'),
+          recurring: e.recurring,
+          attendees,
+          metadata: e.metadata === undefined ? {} : mergeMetadata({}, e.metadata),
+          member_ids: memberId ? [memberId] : [],
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        },
+        cancelledAt,
       },
-      cancelledAt,
-      ownSettingsId: newId('settings'),
-      ownAssignmentId: newId('settingsAssignment'),
-      results: emptyResults(),
-      createdAt: now,
-      updatedAt: now,
-    });
+      now,
+    );
     em.persist(meeting);
     await em.flush();
     await persistOwnSettings(em, { kind: 'meeting', id: meeting.id, workspaceId, settingsId: meeting.ownSettingsId, assignmentId: meeting.ownAssignmentId });
@@ -143,4 +137,82 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
     await reconcileCalendarBot(em, meeting.id);
     return { meeting, created: false, changed };
   }
+}
+
+/** POST /calendar_events as parsed (api/routes/calendar-events.ts documents each field). */
+export type PushedCalendarEvent = {
+  workspace_id: string;
+  member_id?: string | null;
+  member_data?: { name: string; email: string; metadata?: unknown };
+  ical_uid: string;
+  recurring?: boolean;
+  original_starts_at?: string;
+  title?: string | null;
+  starts_at: string;
+  ends_at?: string | null;
+  meeting_url?: string | null;
+  organizer?: { name?: string | null; email?: string | null } | null;
+  attendees?: { email: string; name?: string | null; response?: string | null }[];
+  cancelled?: boolean;
+  metadata?: unknown;
+};
+
+/**
+ * POST /calendar_events: an integrator pushes one occurrence; its meeting is created or updated
+ * (upsertCalendarEvent), with the member from member_data created first when the workspace has none.
+ */
+export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEvent): Promise<UpsertResult> {
+  const { workspace, access } = await workspaceFor(ctx, body.workspace_id);
+  if (access.role === 'guest') throw unauthorized();
+  const startsAt = new Date(body.starts_at);
+  const endsAt = body.ends_at ? new Date(body.ends_at) : null;
+  const issues: FieldIssue[] = [];
+  if (endsAt && endsAt < startsAt) issues.push({ code: 'invalid', field: 'ends_at', message: 'ends_at must not be before starts_at.' });
+  let memberId = body.member_id ?? null;
+  if (body.member_data && body.member_id) issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
+  if (body.member_data && access.role === 'member') throw unauthorized();
+  if (access.role === 'member') memberId = access.memberId;
+  if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
+    issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
+  }
+  if (issues.length) throw new ValidationFailed(issues);
+  const meetingUrl = body.meeting_url ? normaliseMeetingUrl(body.meeting_url) : null;
+  const recurring = body.recurring ?? false;
+  const occurrenceKey = recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '';
+  if (access.role === 'member') {
+    // A member-role key pushes its own member's events: not one another member already holds alone.
+    const existing = await ctx.em.findOne(Meeting, { workspaceId: workspace.id, icalUid: body.ical_uid, occurrenceKey });
+    if (existing && existing.memberId !== memberId && !existing.calendarEvent?.member_ids.includes(memberId!)) {
+      throw new ApiError(401, 'unauthorized', 'This event belongs to another member’s calendar; a member key pushes only its own member’s events.');
+    }
+  }
+  const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
+  // Counted on its own (not holding the counter row through the push's transaction).
+  const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
+  if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
+  return ctx.em.transactional(async (em) => {
+    if (body.member_data) {
+      // Members created by a pushed event count toward the hourly member limit (spec: Limits).
+      const { membersPerHour } = ctx.deps.config.rateLimits;
+      const data = { ...body.member_data, metadata: body.member_data.metadata === undefined ? {} : mergeMetadata({}, body.member_data.metadata) };
+      const member = await memberByEmail(em, workspace.id, data, membersPerHour);
+      if ('limited' in member) throw rateLimited(member.limited, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`);
+      memberId = member.id;
+    }
+    return upsertCalendarEvent(em, workspace.id, {
+      source: 'calendar_sync',
+      icalUid: body.ical_uid,
+      occurrenceKey,
+      recurring,
+      title: body.title ?? null,
+      startsAt,
+      endsAt,
+      meetingUrl,
+      organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
+      attendees: (body.attendees ?? []).map((a) => ({ email: a.email, name: a.name ?? null, response: a.response ?? null })),
+      cancelled: body.cancelled ?? false,
+      metadata: body.metadata,
+      memberId,
+    });
+  });
 }

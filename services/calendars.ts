@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createCalendarProviders, appUrlOf, type CalendarProviders } from '../activities/providers/calendar';
-import { moveConnection } from './calendar-connections';
 import { CalendarConnection } from '../db/entities';
+import { recordEvent } from '../db/outbox';
+import { serializeConnection } from '../representations/calendar-connection';
 import { createVault, type Vault } from '../runtime/vault';
 import { commands } from './commands';
 import { calendarChangedSignal, calendarDisconnectedSignal, calendarReconnectedSignal, calendarSyncWorkflowId } from '../workflows/signals';
@@ -20,6 +21,23 @@ export function calendarKit(deps: AppDeps): CalendarKit {
     kits.set(deps, kit);
   }
   return kit;
+}
+
+/** Where providers send the person back after consent (the hosted callback page). */
+export const consentRedirectUri = (kit: CalendarKit) => `${kit.appUrl()}/connect/callback`;
+
+/**
+ * Moves a connection to a status with its event, inside the caller's transaction (spec: Calendar
+ * connection status): `connected` on consent, `error` when access stops, `disconnected` at the end.
+ */
+export function moveConnection(
+  em: EntityManager,
+  c: CalendarConnection,
+  change: Partial<Pick<CalendarConnection, 'status' | 'error' | 'lastSyncedAt' | 'syncCursor' | 'tokens' | 'connectedAt' | 'disconnectedAt'>>,
+  event?: 'calendar_connection.connected' | 'calendar_connection.error' | 'calendar_connection.disconnected',
+): void {
+  Object.assign(c, change, { updatedAt: new Date() });
+  if (event) recordEvent(em, { workspaceId: c.workspaceId, type: event, objectId: c.id, payload: serializeConnection(c) });
 }
 
 /** Starts (or wakes) the connection's sync workflow for a first sync from `connectedAt`: a command sent after commit. */

@@ -1,13 +1,49 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Bot, Meeting } from '../db/entities';
-import { meetingWithBots } from '../db/meetings';
-import { recordEvent } from '../db/outbox';
-import { settingsDigest, settingsForMeeting } from '../db/settings';
+import { Bot, Meeting, MeetingResult } from '../db/entities';
+import { botsByMeeting, listMeetingIds, meetingWithBots, type MeetingFilters } from '../db/meetings';
+import { recordEvent, recordedDedupeKeys } from '../db/outbox';
+import { settingsDigest, settingsForMeeting, settingsForMeetings } from '../db/settings';
 import { canonicalJson } from '../domain/canonical-json';
+import { ApiError, notFound, unauthorized } from '../domain/errors';
 import type { BotEventType } from '../domain/events';
+import { newId } from '../domain/ids';
+import { mergeMetadata } from '../domain/metadata';
+import { emptyResults } from '../domain/meetings/state';
+import { detectPlatform } from '../domain/meetings/url';
+import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
 import { serializeBot } from '../representations/bot';
 import { serializeMeeting } from '../representations/meeting';
+import { signMediaPath, verifyMediaSignature } from '../runtime/storage';
+import { accessToObject, MANAGERS, workspaceFor } from './access';
+import type { RequestCtx } from './context';
+import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
+
+const MEDIA_URL_TTL_MS = 15 * 60_000;
+
+/** A meeting as the API shows it: with its bots and, when asked for, its settings block. */
+export type MeetingView = { meeting: Meeting; bots: Bot[]; settings: SettingsBlock | null; now?: Date };
+
+/**
+ * A new meeting (not yet persisted) with its own settings and assignment ids and empty results; its
+ * platform follows from its link. Sent bots and calendar events both start meetings here.
+ */
+export function newMeeting(
+  fields: Pick<Meeting, 'workspaceId' | 'memberId' | 'source' | 'title' | 'startsAt' | 'meetingUrl' | 'participants'> &
+    Partial<Pick<Meeting, 'endsAt' | 'organizer' | 'icalUid' | 'occurrenceKey' | 'calendarEvent' | 'cancelledAt'>>,
+  now = new Date(),
+): Meeting {
+  return Object.assign(new Meeting(), {
+    id: newId('meeting'),
+    ...fields,
+    platform: detectPlatform(fields.meetingUrl),
+    ownSettingsId: newId('settings'),
+    ownAssignmentId: newId('settingsAssignment'),
+    results: emptyResults(),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
 
 /** How the meeting reads in a webhook (as GET /meetings/{id} returns it). */
 export function meetingPayload(meeting: Meeting, bots: Bot[], settings: SettingsBlock): Record<string, unknown> {
@@ -43,7 +79,7 @@ export async function changeMeeting(
   const now = new Date();
   // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
   const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
-  const recorded = new Set(keys.length ? (await em.execute<{ dedupe_key: string }[]>('select dedupe_key from webhook_events where dedupe_key in (?)', [keys])).map((r) => r.dedupe_key) : []);
+  const recorded = await recordedDedupeKeys(em, keys);
   for (const { botId, types } of botEvents) {
     const bot = bots.find((b) => b.id === botId)!;
     bot.updatedAt = now;
@@ -85,4 +121,91 @@ export async function cancelOrphanedBot(em: EntityManager, meetingId: string, bo
       [{ botId, types: ['bot.cancelled'] }],
     );
   });
+}
+
+/** A meeting the key may see (404 otherwise), with the key's access to its workspace. */
+export async function loadMeeting(ctx: RequestCtx, id: string) {
+  const meeting = await ctx.em.findOne(Meeting, { id });
+  if (!meeting) throw notFound('Meeting');
+  const { access } = await accessToObject(ctx, meeting.workspaceId, 'Meeting');
+  if (!canSeeMeeting(access, meeting)) throw notFound('Meeting');
+  return { meeting, access };
+}
+
+export type MeetingListQuery = {
+  workspace_id: string;
+  cursor?: string;
+  limit: number;
+  phase?: 'upcoming' | 'live' | 'past' | 'cancelled';
+  member_id?: string;
+  starts_after?: string;
+  starts_before?: string;
+  /** Whether each meeting carries its settings block (`include=settings`). */
+  settings: boolean;
+};
+
+const EMPTY_PAGE: Page<MeetingView> = { data: [], hasMore: false, nextCursor: null };
+
+/** GET /meetings: the meetings the key may see, oldest first; cancelled ones only when asked for by phase. */
+export async function listMeetings(ctx: RequestCtx, query: MeetingListQuery): Promise<Page<MeetingView>> {
+  const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
+  const visible = visibleMeetingFilter(access);
+  if (visible === 'none') return EMPTY_PAGE;
+  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  // A member role sees its own member's meetings only: asking for another member's finds none.
+  if (visible && query.member_id && query.member_id !== visible.memberId) return EMPTY_PAGE;
+  const filters: MeetingFilters = { workspaceId: workspace.id, memberId: visible?.memberId ?? query.member_id, phase: query.phase };
+  if (query.starts_after) filters.startsAfter = new Date(query.starts_after);
+  if (query.starts_before) filters.startsBefore = new Date(query.starts_before);
+  const ids = await listMeetingIds(ctx.em, filters, after?.id ?? null, query.limit + 1);
+  const page = pageOf(ids, query.limit, (id) => ({ id }));
+  const [meetings, bots] = await Promise.all([ctx.em.find(Meeting, { id: { $in: page.data } }, { orderBy: { id: 'asc' } }), botsByMeeting(ctx.em, page.data)]);
+  const settings = query.settings ? await settingsForMeetings(ctx.em, meetings) : null;
+  const byId = new Map(meetings.map((m) => [m.id, m]));
+  const now = new Date();
+  return mapPage(page, (id) => ({ meeting: byId.get(id)!, bots: bots.get(id)!, settings: settings?.get(id) ?? null, now }));
+}
+
+/** GET /meetings/{id}: the meeting with its bots and settings block. */
+export async function getMeeting(ctx: RequestCtx, id: string): Promise<MeetingView> {
+  const { meeting } = await loadMeeting(ctx, id);
+  const { bots } = await meetingWithBots(ctx.em, meeting.id);
+  return { meeting, bots, settings: await settingsForMeeting(ctx.em, meeting) };
+}
+
+/**
+ * PATCH /meetings/{id} (owner or admin): merges the meeting's metadata, the only field a body may
+ * name. A change of metadata alone emits no meeting.updated (spec Events rule 2).
+ */
+export async function updateMeetingMetadata(ctx: RequestCtx, id: string, body: unknown): Promise<MeetingView> {
+  const { meeting, access } = await loadMeeting(ctx, id);
+  if (!MANAGERS.includes(access.role)) throw unauthorized();
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0) {
+    throw new ApiError(400, 'bad_request', 'The body must be { "metadata": … }.');
+  }
+  const other = Object.keys(body).find((k) => k !== 'metadata');
+  if (other) throw new ApiError(400, 'bad_request', `Only metadata can be changed on a meeting; ${other} is not allowed.`, other);
+  meeting.metadata = mergeMetadata(meeting.metadata, (body as { metadata: unknown }).metadata);
+  meeting.updatedAt = new Date();
+  await ctx.em.flush();
+  const { bots } = await meetingWithBots(ctx.em, meeting.id);
+  return { meeting, bots, settings: await settingsForMeeting(ctx.em, meeting) };
+}
+
+/** GET /meetings/{id}/results: the meeting, its results row, and its media as short-lived signed URLs (read fresh each time). */
+export async function getMeetingResults(ctx: RequestCtx, id: string) {
+  const { meeting } = await loadMeeting(ctx, id);
+  const row = await ctx.em.findOne(MeetingResult, { meetingId: meeting.id });
+  const expiresAt = new Date(Date.now() + MEDIA_URL_TTL_MS);
+  const signed = (key: string | null | undefined) => (key ? `${ctx.deps.baseUrl()}/media/${signMediaPath(ctx.deps.config.signingSecret!, key, expiresAt)}` : null);
+  return { meeting, row, media: { audioUrl: signed(row?.media?.audio_key), videoUrl: signed(row?.media?.video_key), expiresAt } };
+}
+
+/** GET /media/{meeting_id}/{file}: the recorded bytes behind a signed URL that is still valid. */
+export async function getMedia(ctx: RequestCtx, key: string, signed: { expires: string; signature: string }): Promise<Buffer> {
+  const check = verifyMediaSignature(ctx.deps.config.signingSecret!, key, signed.expires, signed.signature);
+  if (check !== 'ok') throw new ApiError(401, 'unauthorized', check === 'expired' ? 'This media link has expired: read the results again for a fresh one.' : 'This media link is not valid.');
+  const bytes = await ctx.deps.storage.get(key);
+  if (!bytes) throw notFound('Media');
+  return bytes;
 }

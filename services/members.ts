@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
 import type { Metadata } from '../domain/metadata';
 import { Member } from '../db/entities';
+import { memberWithEmail } from '../db/members';
 import { slidingWindowWait } from '../db/rate-limits';
 import { persistOwnSettings } from '../db/settings';
 
@@ -17,7 +18,7 @@ export async function memberByEmail(
   membersPerHour: number,
 ): Promise<Member | { limited: number }> {
   const wait = await slidingWindowWait(em, 'members', workspaceId, membersPerHour, 3600);
-  const found = await em.findOne(Member, { workspaceId, email: { $ilike: data.email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
+  const found = await memberWithEmail(em, workspaceId, data.email);
   if (found) return found;
   if (wait !== null) return { limited: wait };
   const now = new Date();

@@ -1,30 +1,13 @@
-import { Meeting, MeetingResult } from '../../db/entities';
-import { botsByMeeting, meetingWithBots, PHASE_SQL } from '../../db/meetings';
-import { settingsForMeeting, settingsForMeetings } from '../../db/settings';
-import { mergeMetadata } from '../../domain/metadata';
-import { signMediaPath, verifyMediaSignature } from '../../runtime/storage';
-import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
-import type { RequestCtx } from '../../services/context';
-import { ApiError, notFound, unauthorized } from '../../domain/errors';
+import { mapPage } from '../../domain/pagination';
+import * as meetings from '../../services/meetings';
 import { listQuery } from '../pagination';
-import { decodeCursor, pageOf } from '../../domain/pagination';
 import { includes, METADATA_MAP_DOC, dateTimeInput, workspaceIdInput, idParams } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
 import { meetingSchema, serializeMeeting } from '../../representations/meeting';
-import { Where } from '../../db/where';
+import { serializeMeetingResults } from '../../representations/meeting-results';
 import { z } from '../../representations/zod';
-import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 
-const MEDIA_URL_TTL_MS = 15 * 60_000;
-
-
-async function loadMeeting(ctx: RequestCtx, id: string) {
-  const meeting = await ctx.em.findOne(Meeting, { id });
-  if (!meeting) throw notFound('Meeting');
-  const { access } = await accessToObject(ctx, meeting.workspaceId, 'Meeting');
-  if (!canSeeMeeting(access, meeting)) throw notFound('Meeting');
-  return { meeting, access };
-}
+const render = (v: meetings.MeetingView) => serializeMeeting(v.meeting, v.bots, { settings: v.settings, now: v.now });
 
 export const listMeetings = defineRoute({
   method: 'get',
@@ -42,26 +25,8 @@ export const listMeetings = defineRoute({
   }),
   response: { schema: listSchema(meetingSchema, 'MeetingList'), description: 'A page of meetings.' },
   handler: async (ctx, { query }) => {
-    const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
-    const visible = visibleMeetingFilter(access);
-    if (visible === 'none') return { kind: 'meeting', page: { data: [], hasMore: false, nextCursor: null } };
-    const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-    const where = new Where().add('m.workspace_id = ?', workspace.id).add('m.id > ?', after?.id ?? '');
-    const memberId = visible?.memberId ?? query.member_id;
-    if (visible && query.member_id && query.member_id !== visible.memberId) return { kind: 'meeting', page: { data: [], hasMore: false, nextCursor: null } };
-    if (memberId) where.add('m.member_id = ?', memberId);
-    if (query.starts_after) where.add('m.starts_at >= ?', new Date(query.starts_after));
-    if (query.starts_before) where.add('m.starts_at < ?', new Date(query.starts_before));
-    if (query.phase === 'cancelled') where.add('m.cancelled_at is not null');
-    else if (query.phase) where.add(`(${PHASE_SQL}) = ?`, query.phase);
-    else where.add('m.cancelled_at is null');
-    const rows = await ctx.em.execute<{ id: string }[]>(`select m.id from meetings m where ${where} order by m.id limit ?`, [...where.params, query.limit + 1]);
-    const page = pageOf(rows, query.limit, (r) => ({ id: r.id }));
-    const ids = page.data.map((r) => r.id);
-    const [meetings, bots] = await Promise.all([ctx.em.find(Meeting, { id: { $in: ids } }, { orderBy: { id: 'asc' } }), botsByMeeting(ctx.em, ids)]);
-    const settings = includes(query.include, 'settings') ? await settingsForMeetings(ctx.em, meetings) : null;
-    const now = new Date();
-    return { kind: 'meeting', page: { ...page, data: meetings.map((m) => serializeMeeting(m, bots.get(m.id)!, { settings: settings?.get(m.id) ?? null, now })) } };
+    const page = await meetings.listMeetings(ctx, { ...query, settings: includes(query.include, 'settings') });
+    return { kind: 'meeting', page: mapPage(page, render) };
   },
 });
 
@@ -72,11 +37,7 @@ export const getMeeting = defineRoute({
   summary: 'Get a meeting (with its settings block)',
   params: idParams,
   response: { schema: meetingSchema, description: 'The meeting.' },
-  handler: async (ctx, { params }) => {
-    const { meeting } = await loadMeeting(ctx, params.id);
-    const { bots } = await meetingWithBots(ctx.em, meeting.id);
-    return { kind: 'meeting', body: serializeMeeting(meeting, bots, { settings: await settingsForMeeting(ctx.em, meeting) }) };
-  },
+  handler: async (ctx, { params }) => ({ kind: 'meeting', body: render(await meetings.getMeeting(ctx, params.id)) }),
 });
 
 export const updateMeeting = defineRoute({
@@ -97,20 +58,7 @@ export const updateMeeting = defineRoute({
     } as never),
   bodyRequired: true,
   response: { schema: meetingSchema, description: 'The meeting.' },
-  handler: async (ctx, { params, body }) => {
-    const { meeting, access } = await loadMeeting(ctx, params.id);
-    if (!MANAGERS.includes(access.role)) throw unauthorized();
-    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0) {
-      throw new ApiError(400, 'bad_request', 'The body must be { "metadata": … }.');
-    }
-    const other = Object.keys(body).find((k) => k !== 'metadata');
-    if (other) throw new ApiError(400, 'bad_request', `Only metadata can be changed on a meeting; ${other} is not allowed.`, other);
-    meeting.metadata = mergeMetadata(meeting.metadata, (body as { metadata: unknown }).metadata);
-    meeting.updatedAt = new Date();
-    await ctx.em.flush();
-    const { bots } = await meetingWithBots(ctx.em, meeting.id);
-    return { kind: 'meeting', body: serializeMeeting(meeting, bots, { settings: await settingsForMeeting(ctx.em, meeting) }) };
-  },
+  handler: async (ctx, { params, body }) => ({ kind: 'meeting', body: render(await meetings.updateMeetingMetadata(ctx, params.id, body)) }),
 });
 
 const resultsSchema = z
@@ -155,38 +103,8 @@ export const getResults = defineRoute({
   query: z.object({ include: z.string().optional() }),
   response: { schema: resultsSchema, description: 'The results.' },
   handler: async (ctx, { params, query }) => {
-    const { meeting } = await loadMeeting(ctx, params.id);
-    const row = await ctx.em.findOne(MeetingResult, { meetingId: meeting.id });
-    const words = includes(query.include, 'words');
-    const memberOf = new Map(meeting.participants.filter((p) => p.email).map((p) => [p.email!.toLowerCase(), p.member_id]));
-    const segments = (row?.transcript?.segments ?? []).map(({ words: w, ...s }) => ({ ...s, member_id: s.email ? (memberOf.get(s.email.toLowerCase()) ?? null) : null, ...(words ? { words: w } : {}) }));
-    const speakers = [...new Map(segments.map((s) => [s.speaker, { name: s.speaker, email: s.email, member_id: s.member_id }])).values()];
-    const expires = new Date(Date.now() + MEDIA_URL_TTL_MS);
-    const mediaUrl = (key: string | null | undefined) => (key ? `${ctx.deps.baseUrl()}/media/${signMediaPath(ctx.deps.config.signingSecret!, key, expires)}` : null);
-    return {
-      kind: 'meeting_results',
-      body: {
-        object: 'meeting_results',
-        meeting_id: meeting.id,
-        status: meeting.results.status,
-        transcript: { status: meeting.results.transcript.status, language: meeting.results.transcript.language, segments },
-        speakers,
-        summary: {
-          status: meeting.results.summary.status,
-          template: row?.summary?.template ?? null,
-          language: row?.summary?.language ?? null,
-          sections: row?.summary?.sections ?? [],
-          action_items: row?.summary?.action_items ?? [],
-        },
-        media: {
-          status: meeting.results.media.status,
-          duration_seconds: meeting.results.media.duration_seconds,
-          audio_url: mediaUrl(row?.media?.audio_key),
-          video_url: mediaUrl(row?.media?.video_key),
-          expires_at: row?.media?.audio_key ? expires.toISOString() : null,
-        },
-      },
-    };
+    const { meeting, row, media } = await meetings.getMeetingResults(ctx, params.id);
+    return { kind: 'meeting_results', body: serializeMeetingResults(meeting, row, { words: includes(query.include, 'words'), media }) };
   },
 });
 
@@ -201,10 +119,7 @@ export const getMedia = defineRoute({
   response: { schema: z.string().openapi({ format: 'binary' }), description: 'The media bytes.' },
   handler: async (ctx, { params, query }) => {
     const key = `${params.meeting_id}/${params.file}`;
-    const check = verifyMediaSignature(ctx.deps.config.signingSecret!, key, query.expires ?? '', query.signature ?? '');
-    if (check !== 'ok') throw new ApiError(401, 'unauthorized', check === 'expired' ? 'This media link has expired: read the results again for a fresh one.' : 'This media link is not valid.');
-    const bytes = await ctx.deps.storage.get(key);
-    if (!bytes) throw notFound('Media');
+    const bytes = await meetings.getMedia(ctx, key, { expires: query.expires ?? '', signature: query.signature ?? '' });
     return { raw: bytes, contentType: key.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream', headers: { 'Cache-Control': 'private, no-store' } };
   },
 });

@@ -1,35 +1,9 @@
-import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
-import { calendarChanged } from '../../services/calendars';
-import { CalendarConnection } from '../../db/entities';
-import { maySimulateCalendar } from '../../db/simulated-calendars';
-import { ApiError } from '../../domain/errors';
-import type { RequestCtx } from '../../services/context';
+import * as simulated from '../../services/simulated-calendars';
 import { defineRoute } from '../routing';
 import { dateTimeInput } from '../inputs';
 import { z } from '../../representations/zod';
 
-/**
- * Scripting the simulated calendar provider over HTTP, for development: a key adds, moves or cancels
- * events in a simulated calendar it owns (the first key to script an address owns it; a key with
- * access to a workspace connected to that calendar may script it too), or revokes its grant.
- * Connections of that calendar are notified at once, as a real provider's push would. Answers only
- * where simulated calendars are in use and simulators are enabled (never in a production start
- * unless ENABLE_SIMULATORS=true); anyone else's calendar answers 404.
- */
-async function enabled(ctx: RequestCtx, email: string): Promise<SimulatedCalendar> {
-  const { config } = ctx.deps;
-  const simulatedInUse = config.calendars.google === null || config.calendars.microsoft === null;
-  if (!config.simulatorsEnabled || !simulatedInUse) throw new ApiError(404, 'not_found', 'Simulated calendars are not enabled on this service.');
-  if (!(await maySimulateCalendar(ctx.em, email, ctx.account.id))) throw new ApiError(404, 'not_found', 'No simulated calendar of yours has this address.');
-  return new SimulatedCalendar(ctx.deps.orm);
-}
-
-async function notifyConnections(ctx: RequestCtx, email: string): Promise<void> {
-  const connections = await ctx.em.find(CalendarConnection, { accountEmail: email.toLowerCase(), status: { $in: ['syncing', 'active'] } });
-  for (const c of connections) calendarChanged(ctx.em, c.id);
-  await ctx.em.flush();
-}
-
+/** Development only: scripting the simulated calendar provider (services/simulated-calendars.ts says who may). */
 const params = z.object({ email: z.email(), event_id: z.string().min(1).max(200) });
 const person = z.strictObject({ name: z.string().max(200).nullable().optional(), email: z.email().nullable().optional() });
 const ack = z.object({ account_email: z.string(), event_id: z.string().optional(), status: z.string() });
@@ -54,20 +28,7 @@ export const putSimulatedEvent = defineRoute({
   }),
   response: { schema: ack, description: 'The event is in the simulated calendar.' },
   handler: async (ctx, { params: p, body }) => {
-    const calendar = await enabled(ctx, p.email);
-    await calendar.put(p.email, {
-      id: p.event_id,
-      ...(body.ical_uid ? { icalUid: body.ical_uid } : {}),
-      recurring: body.recurring ?? false,
-      originalStartsAt: body.original_starts_at ?? null,
-      title: body.title ?? null,
-      startsAt: new Date(body.starts_at).toISOString(),
-      endsAt: body.ends_at ? new Date(body.ends_at).toISOString() : null,
-      meetingUrl: body.meeting_url ?? null,
-      organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
-      attendees: (body.attendees ?? []).map((a) => ({ name: a.name ?? null, email: a.email, response: a.response ?? null })),
-    });
-    await notifyConnections(ctx, p.email);
+    await simulated.putSimulatedEvent(ctx, p.email, p.event_id, body);
     return { body: { account_email: p.email.toLowerCase(), event_id: p.event_id, status: 'confirmed' } };
   },
 });
@@ -80,8 +41,7 @@ export const cancelSimulatedEvent = defineRoute({
   params,
   response: { schema: ack, description: 'The event is cancelled in the simulated calendar.' },
   handler: async (ctx, { params: p }) => {
-    await (await enabled(ctx, p.email)).cancel(p.email, p.event_id);
-    await notifyConnections(ctx, p.email);
+    await simulated.cancelSimulatedEvent(ctx, p.email, p.event_id);
     return { body: { account_email: p.email.toLowerCase(), event_id: p.event_id, status: 'cancelled' } };
   },
 });
@@ -95,8 +55,7 @@ export const revokeSimulatedAccount = defineRoute({
   params: z.object({ email: z.email() }),
   response: { schema: ack, description: 'The grant is revoked.' },
   handler: async (ctx, { params: p }) => {
-    await (await enabled(ctx, p.email)).revoke(p.email);
-    await notifyConnections(ctx, p.email);
+    await simulated.revokeSimulatedAccount(ctx, p.email);
     return { body: { account_email: p.email.toLowerCase(), status: 'revoked' } };
   },
 });

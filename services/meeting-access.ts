@@ -1,4 +1,4 @@
-import type { Meeting, WorkspaceAccess } from '../../db/entities';
+import type { Meeting, WorkspaceAccess } from '../db/entities';
 
 /**
  * Who sees which meetings (spec Workspace › role): owners and admins see all; a member role reads

@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Member } from './entities';
+
+/** The workspace's live members among these email addresses (any case): lower-cased email → member id. */
+export async function memberIdsByEmail(em: EntityManager, workspaceId: string, emails: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return out;
+  const rows = await em.execute<{ id: string; email: string }[]>(
+    'select id, lower(email) as email from members where workspace_id = ? and deleted_at is null and lower(email) in (?)',
+    [workspaceId, wanted],
+  );
+  for (const r of rows) out.set(r.email, r.id);
+  return out;
+}
+
+/** The workspace's live member with this email (any case), or null. */
+export function memberWithEmail(em: EntityManager, workspaceId: string, email: string): Promise<Member | null> {
+  return em.findOne(Member, { workspaceId, email: { $ilike: email.replace(/[\\%_]/g, '\\$&') }, deletedAt: null });
+}
