@@ -8,7 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -43,6 +44,8 @@ export type CampaignFigures = {
   unfinished: string[];
   faults: string[];
   recoverySeconds: number;
+  /** Where the processes' logs were kept, when the campaign did not settle. */
+  logDir: string | null;
   totalSeconds: number;
 };
 
@@ -73,7 +76,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     });
   });
   const received = new Map<string, number>();
+  const logDir = path.join(os.tmpdir(), `notetaker-faults-logs-${process.pid}-${Date.now()}`);
+  let keepLogs = false;
   try {
+    await mkdir(logDir, { recursive: true });
     const { chmod } = await import('node:fs/promises');
     await chmod(tmp, 0o755); // PostgreSQL runs as another user when we are root
     const pgPort = await freePort();
@@ -96,7 +102,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       TEMPORAL_TASK_QUEUE: 'faults',
       PORT: String(apiPort),
       ALLOW_LOOPBACK_WEBHOOKS: 'true',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'info',
       SIGNING_SECRET: 'fault-campaign-signing-secret-0123456789',
       SIMULATOR_SPEED: '120',
       SIMULATOR_MEETING_SECONDS: '120',
@@ -107,8 +113,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     // A supervisor, as production has one: a process that exits by itself is started again.
     const killing = new Set<ChildProcess>();
     let finished = false;
+    // Each process's log is kept in its own file (kept when the campaign does not settle).
+    const starts = { api: 0, worker: 0 };
     const spawnHalf = async (half: 'api' | 'worker'): Promise<void> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), `--only=${half}`], { env, stdio: 'ignore' });
+      const logFile = openSync(path.join(logDir, `${half}-${++starts[half]}.log`), 'a');
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), `--only=${half}`], { env, stdio: ['ignore', logFile, logFile] });
+      closeSync(logFile);
       children.set(half, child);
       child.once('exit', (code, signal) => {
         if (killing.has(child) || finished) return;
@@ -256,6 +266,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       unfinished.push(`${b.id} reads ${b.status}, ${b.pending} command(s) pending, workflow ${workflow}`);
     }
     finished = true;
+    keepLogs = !settled;
     await orm.close(true);
     const figures: CampaignFigures = {
       botsSent: botIds.length,
@@ -268,6 +279,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       unfinished,
       faults,
       recoverySeconds: settled ? recoverySeconds : Number.NaN,
+      logDir: settled ? null : logDir,
       totalSeconds: (Date.now() - started) / 1000,
     };
     return figures;
@@ -281,6 +293,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     await temporal?.stop().catch(() => undefined);
     await pgHandle?.stop().catch(() => undefined);
     await rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    if (!keepLogs) await rm(logDir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
@@ -295,6 +308,7 @@ export function formatFigures(f: CampaignFigures): string {
     `  meetings with two live bots: ${f.meetingsWithTwoLiveBots}`,
     `  bots not in a final state: ${f.botsNotFinal}${f.unfinished.length ? `\n    ${f.unfinished.join('\n    ')}` : ''}`,
     `  recovery after the last fault: ${Number.isNaN(f.recoverySeconds) ? 'did not settle before the deadline' : `${f.recoverySeconds.toFixed(1)} s`}`,
+    ...(f.logDir ? [`  the processes' logs: ${f.logDir}`] : []),
   ].join('\n');
 }
 
