@@ -112,6 +112,24 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
       return timed(`query ${workflowId}`, () => client.workflow.getHandle(workflowId).query(query, ...args));
     },
 
+    /** Ends a workflow at once; one that is not running (or never ran) is left as it is. */
+    async terminate(workflowId: string, reason: string): Promise<'terminated' | 'not_running'> {
+      return timed(`terminate ${workflowId}`, async () => {
+        try {
+          await client.workflow.getHandle(workflowId).terminate(reason);
+          return 'terminated';
+        } catch (err) {
+          if (err instanceof WorkflowNotFoundError) return 'not_running';
+          throw err;
+        }
+      });
+    },
+
+    /** Whether the server answers within `deadlineMs` (readiness). */
+    async health(deadlineMs = 2000): Promise<void> {
+      await client.connection.withDeadline(Date.now() + deadlineMs, () => client.connection.workflowService.getSystemInfo({}));
+    },
+
     async describe(workflowId: string) {
       return timed(`describe ${workflowId}`, () => client.workflow.getHandle(workflowId).describe());
     },

@@ -25,7 +25,7 @@ export function createProviders(config: Config, temporal: Client, taskQueue: str
   const meetingBot =
     config.providers.meetingBot === 'recall'
       ? new RecallMeetingBotProvider({ baseUrl: config.providers.recallApiUrl!, apiKey: config.providers.recallApiKey! })
-      : new SimulatedMeetingBotProvider(temporal, taskQueue, config.providers.simulatorSpeed, config.providers.simulatorMeetingSeconds);
+      : new SimulatedMeetingBotProvider(temporal, taskQueue, config.providers.simulatorSpeed, config.providers.simulatorMeetingSeconds, config.temporal.callTimeoutMs);
   const apiUrl = () => config.baseUrl ?? `http://${config.host}:${config.port}/api/v1`;
   return {
     meetingBot,

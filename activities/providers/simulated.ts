@@ -1,4 +1,5 @@
-import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { temporalGateway, type TemporalGateway } from '../../runtime/temporal-gateway';
 import { simulatorScenario } from '../../domain/meetings/url';
 import { simulatedBotWorkflowId } from '../../workflows/signals';
 import {
@@ -38,35 +39,31 @@ export function wav(durationSeconds: number): Buffer {
 /** The embedded default: plays each meeting as the scenario named by the link's `sim` parameter. */
 export class SimulatedMeetingBotProvider implements MeetingBotProvider {
   readonly name = 'simulated';
+  /** The simulated calls are workflows too, started and ended through the one gateway (deadlines, one outage policy). */
+  private readonly temporal: TemporalGateway;
   constructor(
-    private readonly client: Client,
-    private readonly taskQueue: string,
+    client: Client,
+    taskQueue: string,
     private readonly speed: number,
     /** How long a meeting without a scheduled end lasts, in simulated seconds. */
     private readonly defaultMeetingSeconds = 30 * 60,
-  ) {}
+    callTimeoutMs = 10_000,
+  ) {
+    this.temporal = temporalGateway(client, { taskQueue, deadlineMs: callTimeoutMs });
+  }
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
     const scenario = simulatorScenario(bot.meetingUrl);
     if (scenario === 'invalid_url') throw new InvalidMeetingUrl('The meeting link does not lead to a meeting the notetaker can join.');
     const meetingSeconds = bot.scheduledEnd ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000)) : this.defaultMeetingSeconds;
-    await this.client.workflow.start('simulatedBot', {
-      workflowId: simulatedBotWorkflowId(bot.botId),
-      taskQueue: this.taskQueue,
-      args: [{ botId: bot.botId, scenario, speed: this.speed, recordingStart: bot.recordingStart, meetingSeconds }],
-      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-    });
+    // A launch retried after the call was started (or played out) starts nothing twice.
+    await this.temporal.start('simulatedBot', simulatedBotWorkflowId(bot.botId), [{ botId: bot.botId, scenario, speed: this.speed, recordingStart: bot.recordingStart, meetingSeconds }]);
     return { providerBotId: `sim_${bot.botId}` };
   }
 
   async leave(providerBotId: string): Promise<void> {
     const botId = providerBotId.replace(/^sim_/, '');
-    await this.client.workflow
-      .getHandle(simulatedBotWorkflowId(botId))
-      .terminate('the bot was asked to leave')
-      .catch((err: Error) => {
-        if (!/not found|already completed/i.test(err.message)) throw err;
-      });
+    await this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave');
   }
 
   async fetchRecording(_providerBotId: string, _ref: string, durationSeconds: number): Promise<{ audio: Buffer; durationSeconds: number }> {
