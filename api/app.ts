@@ -3,12 +3,13 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
-import { isDatabaseUnavailable } from '../db/availability';
+import { isDatabaseUnavailable } from '../runtime/availability';
 import { serializeError } from '../runtime/safe-error';
 import { ValidationFailed } from '../domain/errors';
 import { ulid } from '../domain/ids';
 import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
 import type { AppDeps } from '../services/context';
+import { checkDatabase } from '../services/health';
 import { ApiError } from '../domain/errors';
 import { escapeHtml } from './html';
 import { ipRateLimit } from './rate-limit';
@@ -73,7 +74,7 @@ export function createApp(deps: AppDeps) {
     }
     const checks: Record<string, string> = {};
     try {
-      await deps.orm.em.fork().execute('select 1');
+      await checkDatabase(deps);
       checks.database = 'ok';
     } catch (err) {
       checks.database = `unreachable: ${(err as Error).message}`;
