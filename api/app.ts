@@ -19,8 +19,10 @@ import { workspaceRoutes } from './routes/workspaces';
 import { botRoutes } from './routes/bots';
 import { meetingRoutes } from './routes/meetings';
 import { recallCallback } from './routes/provider-callbacks';
-import { webhookRoutes } from './routes/webhooks';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints';
+import { webhookEventRoutes } from './routes/webhook-events';
 import { settingsRoutes } from './routes/settings';
+import { settingsAssignmentRoutes } from './routes/settings-assignments';
 import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
@@ -29,7 +31,7 @@ import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes, ...simulatedCalendarRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookEndpointRoutes, ...webhookEventRoutes, ...settingsRoutes, ...settingsAssignmentRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes, ...simulatedCalendarRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {
