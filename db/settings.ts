@@ -177,6 +177,11 @@ export function settingsDigest(block: SettingsBlock): string {
 /** Key of a workspace's settings advisory lock: writers hold it exclusively until commit, the fan-out shared. */
 export const settingsLockKey = (workspaceId: string) => `settings:${workspaceId}`;
 
+/** A settings writer's hold on a workspace's settings, exclusive until its transaction ends. */
+export async function lockWorkspaceSettings(em: EntityManager, workspaceId: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [settingsLockKey(workspaceId)]);
+}
+
 /**
  * A workspace's settings objects in the order GET /settings lists them, after a key, as keys:
  * the workspace's own (g 0, k ''), its named ones (g 0, k '~'), then each member's own (g 1, k the

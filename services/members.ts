@@ -7,7 +7,7 @@ import { memberIdWithEmail } from '../db/members';
 import { slidingWindowWait } from '../db/rate-limits';
 import { persistOwnSettings, settingsForMembers } from '../db/settings';
 import { ApiError, notFound, rateLimited, unauthorized } from '../domain/errors';
-import { decodeCursor, pageOf, type Page } from '../domain/pagination';
+import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
 import { MANAGERS, accessToObject, workspaceFor } from './access';
 import { disconnectCalendars } from './calendars';
@@ -102,7 +102,7 @@ export async function listMembers(
   const rows = await ctx.em.find(Member, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
   const page = pageOf(rows, query.limit, (m) => ({ id: m.id }));
   const settings = query.withSettings ? await settingsForMembers(ctx.em, page.data) : null;
-  return { ...page, data: page.data.map((member) => ({ member, settings: settings?.get(member.id) ?? null })) };
+  return mapPage(page, (member) => ({ member, settings: settings?.get(member.id) ?? null }));
 }
 
 export async function getMember(ctx: RequestCtx, id: string): Promise<MemberView> {

@@ -3,7 +3,7 @@ import { Meeting, Member, Settings, SettingsAssignment, Workspace, WorkspaceAcce
 import { assignmentRow, listedAssignments } from '../db/settings';
 import { ApiError, notFound, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { decodeCursor, pageOf, type Page } from '../domain/pagination';
+import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import { parseScope, type Scope } from '../domain/settings';
 import { accessToObject, MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
@@ -118,7 +118,7 @@ export async function listAssignments(ctx: RequestCtx, query: { workspace_id: st
   const rows = await listedAssignments(ctx.em, workspace.id, after, query.limit + 1);
   const page = pageOf(rows, query.limit, (r) => ({ g: Number(r.g), k: r.k, r: Number(r.r), id: r.id }));
   const found = new Map((await ctx.em.find(SettingsAssignment, { id: { $in: page.data.map((r) => r.id) } })).map((a) => [a.id, a]));
-  return { ...page, data: page.data.map((r) => ({ assignment: found.get(r.id)!, own: r.own })) };
+  return mapPage(page, (r) => ({ assignment: found.get(r.id)!, own: r.own }));
 }
 
 export async function getAssignment(ctx: RequestCtx, id: string): Promise<AssignmentView> {

@@ -3,7 +3,7 @@ import { Settings, SettingsAssignment, SummaryTemplate } from '../db/entities';
 import { listedSettings } from '../db/settings';
 import { ApiError, notFound, ValidationFailed } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { decodeCursor, pageOf, type Page } from '../domain/pagination';
+import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import { applyWrite, readSettingsWrite, type SettingsWrite } from '../domain/settings';
 import { settingsEtag } from '../representations/settings';
 import { accessToObject, MANAGERS, workspaceFor } from './access';
@@ -66,7 +66,7 @@ export async function listSettings(ctx: RequestCtx, query: { workspace_id: strin
   const ids = page.data.map((r) => r.id);
   const [objects, assignments] = await Promise.all([ctx.em.find(Settings, { id: { $in: ids } }), assignmentsOf(ctx, ids)]);
   const byId = new Map(objects.map((s) => [s.id, s]));
-  return { ...page, data: ids.map((id) => ({ settings: byId.get(id)!, assignments: assignments.get(id)! })) };
+  return mapPage(page, ({ id }) => ({ settings: byId.get(id)!, assignments: assignments.get(id)! }));
 }
 
 export async function getSettings(ctx: RequestCtx, id: string): Promise<SettingsView> {

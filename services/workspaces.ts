@@ -5,7 +5,7 @@ import { memberCounts, ownerEmails, workspacesOfAccount } from '../db/workspaces
 import { ApiError, rateLimited } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
-import { decodeCursor, pageOf, type Page } from '../domain/pagination';
+import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
 import type { StaffFacts } from '../representations/workspace';
 import { MANAGERS, workspaceFor } from './access';
@@ -40,10 +40,7 @@ export async function listWorkspaces(ctx: RequestCtx, query: { cursor?: string; 
   const page = pageOf(rows, query.limit, (r) => ({ id: r.workspace.id }));
   const workspaces = page.data.map((p) => p.workspace);
   const [facts, settings] = await Promise.all([staffFacts(ctx, workspaces), query.withSettings ? settingsForWorkspaces(ctx.em, workspaces) : null]);
-  return {
-    ...page,
-    data: page.data.map(({ workspace, access }) => ({ workspace, access, staff: facts.get(workspace.id) ?? null, settings: settings?.get(workspace.id) ?? null })),
-  };
+  return mapPage(page, ({ workspace, access }) => ({ workspace, access, staff: facts.get(workspace.id) ?? null, settings: settings?.get(workspace.id) ?? null }));
 }
 
 /** A new workspace owned by the key's account, with its own settings; at most `workspacesPerDay` a day per account. */
