@@ -3,12 +3,13 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import path from 'node:path';
-import { isDatabaseUnavailable } from '../db/availability';
+import { isDatabaseUnavailable } from '../runtime/availability';
 import { serializeError } from '../runtime/safe-error';
 import { ValidationFailed } from '../domain/errors';
 import { ulid } from '../domain/ids';
 import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
 import type { AppDeps } from '../services/context';
+import { checkDatabase } from '../services/health';
 import { ApiError } from '../domain/errors';
 import { escapeHtml } from './html';
 import { ipRateLimit } from './rate-limit';
@@ -18,8 +19,10 @@ import { workspaceRoutes } from './routes/workspaces';
 import { botRoutes } from './routes/bots';
 import { meetingRoutes } from './routes/meetings';
 import { recallCallback } from './routes/provider-callbacks';
-import { webhookRoutes } from './routes/webhooks';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints';
+import { webhookEventRoutes } from './routes/webhook-events';
 import { settingsRoutes } from './routes/settings';
+import { settingsAssignmentRoutes } from './routes/settings-assignments';
 import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
@@ -28,7 +31,7 @@ import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookRoutes, ...settingsRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes, ...simulatedCalendarRoutes];
+const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookEndpointRoutes, ...webhookEventRoutes, ...settingsRoutes, ...settingsAssignmentRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes, ...simulatedCalendarRoutes];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {
@@ -73,7 +76,7 @@ export function createApp(deps: AppDeps) {
     }
     const checks: Record<string, string> = {};
     try {
-      await deps.orm.em.fork().execute('select 1');
+      await checkDatabase(deps);
       checks.database = 'ok';
     } catch (err) {
       checks.database = `unreachable: ${(err as Error).message}`;

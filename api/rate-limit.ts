@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { hitCounter } from '../db/rate-limits';
-import { clientKey } from '../domain/client-address';
 import type { AppDeps } from '../services/context';
+import { countRequestFrom } from '../services/rate-limits';
 
 /**
  * The per-IP flood limit (spec: Limits, every request): answered in plain text, as the layer in
@@ -11,9 +10,8 @@ import type { AppDeps } from '../services/context';
 export function ipRateLimit(deps: AppDeps) {
   const limit = deps.config.rateLimits.ipPerMinute;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const em = deps.orm.em.fork();
     // req.ip honours TRUST_PROXY; an IPv6 client counts by its /64.
-    const { count, resetInSeconds } = await hitCounter(em, `ip:${clientKey(req.ip)}`, 60);
+    const { count, resetInSeconds } = await countRequestFrom(deps, req.ip);
     if (count > limit) {
       res.status(429).setHeader('Retry-After', String(resetInSeconds)).type('text/plain').send(`Too many requests from this address: at most ${limit} a minute. Retry in ${resetInSeconds} seconds.\n`);
       return;

@@ -6,10 +6,10 @@ import { ValidationFailed, type FieldIssue } from '../domain/errors';
 import { inputProblem } from '../domain/input';
 import { CURRENT_VERSION, downgrade, resolveVersion, successorOf, type Representation, type ResourceKind } from '../domain/versions';
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency';
 import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
 import type { AppDeps, RequestCtx } from '../services/context';
+import { claimKey, completeKey, releaseKey } from '../services/idempotency';
 import { ApiError, missingWorkspace } from '../domain/errors';
 import type { Page } from '../domain/pagination';
 import { OPENAPI_LINKS } from './openapi-links';
@@ -325,7 +325,7 @@ export class RouteTable {
     }
     // Stripe's semantics: the first answer to a key is replayed for 24 hours; another body with it is refused.
     const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${version}\n`).update(rawRequest(req).rawBody).digest('hex');
-    const claim = await claimIdempotencyKey(em, account.id, idempotencyKey, hash);
+    const claim = await claimKey(ctx, idempotencyKey, hash);
     if (claim.kind === 'other_request') throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request in the last 24 hours: send a new key for a new request.');
     if (claim.kind === 'in_progress') throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
     if (claim.kind === 'replay') {
@@ -339,11 +339,11 @@ export class RouteTable {
       reply = await def.handler(ctx, input);
     } catch (err) {
       // Nothing was done (the change is one transaction): a retry with the key runs again.
-      await releaseIdempotencyKey(em, account.id, idempotencyKey).catch(() => undefined);
+      await releaseKey(ctx, idempotencyKey).catch(() => undefined);
       throw err;
     }
     const sent = this.send(req, res, ctx, reply);
-    await completeIdempotencyKey(em, account.id, idempotencyKey, sent.status, sent.body);
+    await completeKey(ctx, idempotencyKey, sent.status, sent.body);
   }
 
   /** Writes the reply; returns what was sent (for Idempotency-Key replays). */

@@ -176,3 +176,59 @@ export function settingsDigest(block: SettingsBlock): string {
 
 /** Key of a workspace's settings advisory lock: writers hold it exclusively until commit, the fan-out shared. */
 export const settingsLockKey = (workspaceId: string) => `settings:${workspaceId}`;
+
+/** A settings writer's hold on a workspace's settings, exclusive until its transaction ends. */
+export async function lockWorkspaceSettings(em: EntityManager, workspaceId: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [settingsLockKey(workspaceId)]);
+}
+
+/**
+ * A workspace's settings objects in the order GET /settings lists them, after a key, as keys:
+ * the workspace's own (g 0, k ''), its named ones (g 0, k '~'), then each member's own (g 1, k the
+ * member id; deleted members' left out). Meetings' own settings are not listed.
+ */
+export async function listedSettings(
+  em: EntityManager,
+  workspaceId: string,
+  after: { g: number; k: string; id: string } | null,
+  limit: number,
+): Promise<{ id: string; g: number; k: string }[]> {
+  return em.execute<{ id: string; g: number; k: string }[]>(
+    `select id, g, k from (
+       select s.id, case when s.own_kind = 'member' then 1 else 0 end as g,
+              case when s.own_kind = 'member' then s.own_id when s.own_kind = 'workspace' then '' else '~' end as k
+         from settings s left join members mem on s.own_kind = 'member' and mem.id = s.own_id
+        where s.workspace_id = ? and (s.own_kind is null or s.own_kind = 'workspace' or (s.own_kind = 'member' and mem.deleted_at is null))
+     ) x where (g, k, id) > (?, ?, ?) order by g, k, id limit ?`,
+    [workspaceId, after?.g ?? -1, after?.k ?? '', after?.id ?? '', limit],
+  );
+}
+
+/**
+ * A workspace's assignments in the order GET /settings_assignments lists them (the order resolution
+ * walks), after a key, as keys: the workspace's (g 0), then each member's (g 1, k the member id;
+ * deleted members' left out); within each, most specific first (r), then newest first (id
+ * descending). Meetings' own assignments are not listed; `own` tells an own settings' assignment.
+ */
+export async function listedAssignments(
+  em: EntityManager,
+  workspaceId: string,
+  after: { g: number; k: string; r: number; id: string } | null,
+  limit: number,
+): Promise<{ id: string; g: number; k: string; r: number; own: boolean }[]> {
+  return em.execute<{ id: string; g: number; k: string; r: number; own: boolean }[]>(
+    `select * from (
+       select a.id, case when a.member_id is null then 0 else 1 end as g, coalesce(a.member_id, '') as k, 1000 - a.specificity as r, s.own_kind is not null as own
+         from settings_assignments a join settings s on s.id = a.settings_id left join members mem on mem.id = a.member_id
+        where a.workspace_id = ? and a.meeting_id is null and (a.member_id is null or mem.deleted_at is null)
+     ) x where (g, k, r) > (?, ?, ?) or ((g, k, r) = (?, ?, ?) and id < ?)
+     order by g, k, r, id desc limit ?`,
+    [workspaceId, after?.g ?? -1, after?.k ?? '', after?.r ?? 0, after?.g ?? -1, after?.k ?? '', after?.r ?? 0, after?.id ?? '', limit],
+  );
+}
+
+/** Ids of a workspace's settings whose `summary.template` names a template (the first `limit`). */
+export async function settingsNamingTemplate(em: EntityManager, workspaceId: string, templateId: string, limit: number): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(`select id from settings where workspace_id = ? and "values"->>'summary.template' = ? order by id limit ?`, [workspaceId, templateId, limit]);
+  return rows.map((r) => r.id);
+}

@@ -3,7 +3,7 @@ import { Settings, SettingsAssignment, Workspace } from '../db/entities';
 import { reconcileCalendarBot } from './calendar-bots';
 import { changeMeeting } from './meetings';
 import { commands } from './commands';
-import { settingsLockKey } from '../db/settings';
+import { lockWorkspaceSettings } from '../db/settings';
 import { settingsChangedSignal, settingsFanoutWorkflowId } from '../workflows/signals';
 import type { RequestCtx } from './context';
 
@@ -40,7 +40,7 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
   }
   if (workspaces.size === 0) return;
   // Held until commit: the fan-out's batches take it shared, so they read this change, never the state before it.
-  for (const workspaceId of [...workspaces].sort()) await em.execute('select pg_advisory_xact_lock(hashtext(?))', [settingsLockKey(workspaceId)]);
+  for (const workspaceId of [...workspaces].sort()) await lockWorkspaceSettings(em, workspaceId);
   for (const workspaceId of workspaces) {
     const memberIds = reach.get(workspaceId);
     commands.signalWithStart(

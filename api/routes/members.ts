@@ -1,46 +1,16 @@
-import { CalendarConnection, Member } from '../../db/entities';
-import { disconnectCalendars } from '../../services/calendars';
-import { slidingWindowWait } from '../../db/rate-limits';
-import { persistOwnSettings, settingsForMembers } from '../../db/settings';
-import { newId } from '../../domain/ids';
-import { mergeMetadata } from '../../domain/metadata';
-import { MANAGERS, accessToObject, workspaceFor } from '../../services/access';
-import type { RequestCtx } from '../../services/context';
-import { ApiError, notFound, rateLimited, unauthorized } from '../../domain/errors';
+import * as members from '../../services/members';
 import { metadataInput, includes, workspaceIdInput, idParams } from '../inputs';
 import { listQuery } from '../pagination';
-import { decodeCursor, pageOf } from '../../domain/pagination';
+import { mapPage } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { memberSchema, serializeMember } from '../../representations/member';
 import { z } from '../../representations/zod';
 
-const HOUR = 3600;
 const name = z.string().max(100).trim().min(1);
 const clientReferenceId = z.string().max(255);
 const email = z.email().max(320).transform((e) => e.trim());
 
-/** A member visible to the key: guests see no member directory. */
-async function loadMember(ctx: RequestCtx, id: string, roles?: typeof MANAGERS): Promise<Member> {
-  const member = await ctx.em.findOne(Member, { id, deletedAt: null });
-  if (!member) throw notFound('Member');
-  const { access } = await accessToObject(ctx, member.workspaceId, 'Member');
-  if (access.role === 'guest') throw notFound('Member');
-  if (roles && !roles.includes(access.role)) throw unauthorized();
-  return member;
-}
-
-/** A single member reads with its settings block. */
-async function withSettings(ctx: RequestCtx, member: Member): Promise<Record<string, unknown>> {
-  return serializeMember(member, (await settingsForMembers(ctx.em, [member])).get(member.id)!);
-}
-
-async function assertEmailFree(em: RequestCtx['em'], workspaceId: string, address: string, except?: string): Promise<void> {
-  const taken = await em.execute<{ id: string }[]>(
-    'select id from members where workspace_id = ? and lower(email) = lower(?) and deleted_at is null and id <> ? limit 1',
-    [workspaceId, address, except ?? ''],
-  );
-  if (taken.length > 0) throw new ApiError(409, 'conflict', `A member with this email already exists in the workspace: ${taken[0]!.id}.`, 'email');
-}
+const render = (v: members.MemberView) => serializeMember(v.member, v.settings);
 
 export const createMember = defineRoute({
   method: 'post',
@@ -57,26 +27,7 @@ export const createMember = defineRoute({
   }),
   response: { status: 201, schema: memberSchema, description: 'The created member.' },
   errors: { 409: 'conflict (field `email`): a member of the workspace already has this email' },
-  handler: async (ctx, { body }) => {
-    const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
-    const { membersPerHour } = ctx.deps.config.rateLimits;
-    const member = new Member();
-    member.id = newId('member');
-    member.workspaceId = workspace.id;
-    member.name = body.name;
-    member.email = body.email ?? null;
-    member.clientReferenceId = body.client_reference_id ?? null;
-    member.metadata = body.metadata === undefined ? {} : mergeMetadata({}, body.metadata);
-    await ctx.em.transactional(async (em) => {
-      const wait = await slidingWindowWait(em, 'members', workspace.id, membersPerHour, HOUR);
-      if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace.`);
-      if (member.email) await assertEmailFree(em, workspace.id, member.email);
-      em.persist(member);
-      await em.flush();
-      await persistOwnSettings(em, { kind: 'member', id: member.id, workspaceId: workspace.id });
-    });
-    return { status: 201, kind: 'member', body: await withSettings(ctx, member) };
-  },
+  handler: async (ctx, { body }) => ({ status: 201, kind: 'member', body: render(await members.createMember(ctx, body)) }),
 });
 
 export const listMembers = defineRoute({
@@ -92,17 +43,8 @@ export const listMembers = defineRoute({
   }),
   response: { schema: listSchema(memberSchema, 'MemberList'), description: 'A page of members, oldest first.' },
   handler: async (ctx, { query }) => {
-    const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
-    if (access.role === 'guest') throw unauthorized();
-    const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-    const where: Record<string, unknown> = { workspaceId: workspace.id, deletedAt: null };
-    if (after) where.id = { $gt: after.id };
-    if (query.email !== undefined) where.email = { $ilike: query.email.replace(/[\\%_]/g, '\\$&') };
-    if (query.client_reference_id !== undefined) where.clientReferenceId = query.client_reference_id;
-    const rows = await ctx.em.find(Member, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
-    const page = pageOf(rows, query.limit, (m) => ({ id: m.id }));
-    const settings = includes(query.include, 'settings') ? await settingsForMembers(ctx.em, page.data) : null;
-    return { kind: 'member', page: { ...page, data: page.data.map((m) => serializeMember(m, settings?.get(m.id) ?? null)) } };
+    const page = await members.listMembers(ctx, { ...query, withSettings: includes(query.include, 'settings') });
+    return { kind: 'member', page: mapPage(page, render) };
   },
 });
 
@@ -114,7 +56,7 @@ export const getMember = defineRoute({
   params: idParams,
   query: z.object({ include: z.string().optional() }),
   response: { schema: memberSchema, description: 'The member.' },
-  handler: async (ctx, { params }) => ({ kind: 'member', body: await withSettings(ctx, await loadMember(ctx, params.id)) }),
+  handler: async (ctx, { params }) => ({ kind: 'member', body: render(await members.getMember(ctx, params.id)) }),
 });
 
 export const updateMember = defineRoute({
@@ -129,14 +71,7 @@ export const updateMember = defineRoute({
     metadata: metadataInput.optional(),
   }),
   response: { schema: memberSchema, description: 'The updated member.' },
-  handler: async (ctx, { params, body }) => {
-    const member = await loadMember(ctx, params.id, MANAGERS);
-    if (body.name !== undefined) member.name = body.name;
-    if (body.client_reference_id !== undefined) member.clientReferenceId = body.client_reference_id;
-    if (body.metadata !== undefined) member.metadata = mergeMetadata(member.metadata, body.metadata);
-    await ctx.em.flush();
-    return { kind: 'member', body: await withSettings(ctx, member) };
-  },
+  handler: async (ctx, { params, body }) => ({ kind: 'member', body: render(await members.updateMember(ctx, params.id, body)) }),
 });
 
 export const deleteMember = defineRoute({
@@ -151,13 +86,7 @@ export const deleteMember = defineRoute({
     description: 'The member is removed; its email can be used again.',
   },
   handler: async (ctx, { params }) => {
-    const member = await loadMember(ctx, params.id, MANAGERS);
-    await ctx.em.transactional(async (em) => {
-      const m = await em.findOneOrFail(Member, { id: member.id });
-      m.deletedAt = new Date();
-      // Removing a member disconnects its calendars (calendar_connection.disconnected each).
-      await disconnectCalendars(em, await em.find(CalendarConnection, { memberId: m.id, status: { $ne: 'disconnected' } }, { lockMode: 4 }));
-    });
+    const member = await members.deleteMember(ctx, params.id);
     return { body: { id: member.id, object: 'member', deleted: true } };
   },
 });

@@ -1,11 +1,7 @@
-import { SummaryTemplate } from '../../db/entities';
-import { newId } from '../../domain/ids';
-import { accessToObject, MANAGERS, workspaceFor } from '../../services/access';
+import * as templates from '../../services/summary-templates';
 import { workspaceIdInput, idParams } from '../inputs';
-import type { RequestCtx } from '../../services/context';
-import { ApiError, notFound, unauthorized } from '../../domain/errors';
 import { listQuery } from '../pagination';
-import { decodeCursor, pageOf } from '../../domain/pagination';
+import { mapPage } from '../../domain/pagination';
 import { defineRoute, listSchema } from '../routing';
 import { serializeTemplate, templateSchema } from '../../representations/settings';
 import { z } from '../../representations/zod';
@@ -17,16 +13,6 @@ const sections = z
   .max(20)
   .openapi({ description: 'The summary’s sections, in order: a title and what the section should contain.' });
 
-/** A template the key may read; writes need an owner or admin. */
-async function loadTemplate(ctx: RequestCtx, id: string, write = false): Promise<SummaryTemplate> {
-  const template = await ctx.em.findOne(SummaryTemplate, { id });
-  if (!template) throw notFound('Summary template');
-  const { access } = await accessToObject(ctx, template.workspaceId, 'Summary template');
-  if (access.role === 'guest') throw notFound('Summary template');
-  if (write && !MANAGERS.includes(access.role)) throw unauthorized();
-  return template;
-}
-
 export const listTemplates = defineRoute({
   method: 'get',
   path: '/summary_templates',
@@ -35,14 +21,7 @@ export const listTemplates = defineRoute({
   description: 'Built-in templates (general, sales, interview, standup, one_on_one) are not listed; any of them or a `tpl_` id goes in `summary.template`.',
   query: listQuery.extend({ workspace_id: workspaceIdInput }),
   response: { schema: listSchema(templateSchema, 'SummaryTemplateList'), description: 'A page of templates.' },
-  handler: async (ctx, { query }) => {
-    const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
-    if (access.role === 'guest') throw unauthorized();
-    const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-    const rows = await ctx.em.find(SummaryTemplate, { workspaceId: workspace.id, id: { $gt: after?.id ?? '' } }, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
-    const page = pageOf(rows, query.limit, (t) => ({ id: t.id }));
-    return { page: { ...page, data: page.data.map(serializeTemplate) } };
-  },
+  handler: async (ctx, { query }) => ({ page: mapPage(await templates.listTemplates(ctx, query), serializeTemplate) }),
 });
 
 export const getTemplate = defineRoute({
@@ -52,7 +31,7 @@ export const getTemplate = defineRoute({
   summary: 'Get a custom summary template',
   params: idParams,
   response: { schema: templateSchema, description: 'The template.' },
-  handler: async (ctx, { params }) => ({ body: serializeTemplate(await loadTemplate(ctx, params.id)) }),
+  handler: async (ctx, { params }) => ({ body: serializeTemplate(await templates.getTemplate(ctx, params.id)) }),
 });
 
 export const createTemplate = defineRoute({
@@ -62,13 +41,7 @@ export const createTemplate = defineRoute({
   summary: 'Create a custom summary template (owner or admin)',
   body: z.strictObject({ workspace_id: workspaceIdInput, name, sections }),
   response: { status: 201, schema: templateSchema, description: 'The template.' },
-  handler: async (ctx, { body }) => {
-    const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
-    const now = new Date();
-    const template = Object.assign(new SummaryTemplate(), { id: newId('summaryTemplate'), workspaceId: workspace.id, name: body.name, sections: body.sections, createdAt: now, updatedAt: now });
-    await ctx.em.persist(template).flush();
-    return { status: 201, body: serializeTemplate(template) };
-  },
+  handler: async (ctx, { body }) => ({ status: 201, body: serializeTemplate(await templates.createTemplate(ctx, body)) }),
 });
 
 export const updateTemplate = defineRoute({
@@ -80,14 +53,7 @@ export const updateTemplate = defineRoute({
   params: idParams,
   body: z.strictObject({ name: name.optional(), sections: sections.optional() }),
   response: { schema: templateSchema, description: 'The template.' },
-  handler: async (ctx, { params, body }) => {
-    const template = await loadTemplate(ctx, params.id, true);
-    if (body.name !== undefined) template.name = body.name;
-    if (body.sections !== undefined) template.sections = body.sections;
-    template.updatedAt = new Date();
-    await ctx.em.flush();
-    return { body: serializeTemplate(template) };
-  },
+  handler: async (ctx, { params, body }) => ({ body: serializeTemplate(await templates.updateTemplate(ctx, params.id, body)) }),
 });
 
 export const deleteTemplate = defineRoute({
@@ -100,10 +66,7 @@ export const deleteTemplate = defineRoute({
   response: { schema: z.object({ id: z.string(), object: z.literal('summary_template'), deleted: z.literal(true) }).openapi('DeletedSummaryTemplate'), description: 'The template is gone.' },
   errors: { 409: 'settings_in_use: settings still name the template' },
   handler: async (ctx, { params }) => {
-    const template = await loadTemplate(ctx, params.id, true);
-    const users = await ctx.em.execute<{ id: string }[]>(`select id from settings where workspace_id = ? and "values"->>'summary.template' = ? order by id limit 5`, [template.workspaceId, template.id]);
-    if (users.length) throw new ApiError(409, 'settings_in_use', `The template is used by settings ${users.map((u) => u.id).join(', ')}: point their summary.template elsewhere first.`);
-    await ctx.em.remove(template).flush();
+    const template = await templates.deleteTemplate(ctx, params.id);
     return { body: { id: template.id, object: 'summary_template', deleted: true } };
   },
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { renderEnvelope, urlProblem } from '../../activities/webhooks';
+import { renderEnvelope } from '../../activities/webhooks';
+import { urlProblem } from '../../domain/webhooks/url';
 import { addressProblem, isPublicAddress } from '../../domain/webhooks/addresses';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, TOTAL_SPAN_SECONDS } from '../../domain/webhooks/schedule';
 import { signatureHeaders } from '../../domain/webhooks/signature';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postOnce } from '../../activities/webhooks';
+import { postOnce } from '../../runtime/webhook-http';
 import { temporalGateway } from '../../runtime/temporal-gateway';
 import { startDispatcher } from '../../worker/dispatcher';
 import { botWorkflowId, deliveryWorkflowId } from '../../workflows/signals';

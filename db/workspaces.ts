@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Workspace, WorkspaceAccess } from './entities';
+
+/** The account's workspaces (not archived) after a workspace id, oldest id first, each with the account's access. */
+export async function workspacesOfAccount(
+  em: EntityManager,
+  accountId: string,
+  page: { afterId: string | null; limit: number },
+): Promise<{ workspace: Workspace; access: WorkspaceAccess }[]> {
+  const rows = await em.execute<(Record<string, unknown> & { role: WorkspaceAccess['role']; member_id: string | null })[]>(
+    `select w.*, a.role, a.member_id from workspace_accesses a join workspaces w on w.id = a.workspace_id
+     where a.account_id = ? and w.archived_at is null and a.workspace_id > ? order by a.workspace_id limit ?`,
+    [accountId, page.afterId ?? '', page.limit],
+  );
+  return rows.map(({ role, member_id, ...w }) => {
+    const access = Object.assign(new WorkspaceAccess(), { accountId, workspaceId: w.id as string, role, memberId: member_id });
+    return { workspace: em.map(Workspace, w), access };
+  });
+}
+
+/** How many members (not deleted) each workspace has; workspaces without any are absent. */
+export async function memberCounts(em: EntityManager, workspaceIds: string[]): Promise<Map<string, number>> {
+  const rows = await em.execute<{ workspace_id: string; n: number }[]>(
+    `select workspace_id, count(*)::int as n from members where workspace_id in (?) and deleted_at is null group by workspace_id`,
+    [workspaceIds],
+  );
+  return new Map(rows.map((r) => [r.workspace_id, Number(r.n)]));
+}
+
+/** The email of each workspace's first owner (by when the access was granted); workspaces without one are absent. */
+export async function ownerEmails(em: EntityManager, workspaceIds: string[]): Promise<Map<string, string>> {
+  const rows = await em.execute<{ workspace_id: string; email: string }[]>(
+    `select a.workspace_id, acc.email from workspace_accesses a join accounts acc on acc.id = a.account_id
+     where a.workspace_id in (?) and a.role = 'owner' order by a.created_at`,
+    [workspaceIds],
+  );
+  const out = new Map<string, string>();
+  for (const row of rows) if (!out.has(row.workspace_id)) out.set(row.workspace_id, row.email);
+  return out;
+}

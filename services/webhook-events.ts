@@ -1,0 +1,72 @@
+import { WebhookEvent } from '../db/entities';
+import { attemptsOf, deliveriesOf, startNextSeries, type AttemptRow, type DeliveryRow, type DeliveryStatus } from '../db/deliveries';
+import { eventIdsOfWorkspace } from '../db/webhook-events';
+import { ApiError, notFound } from '../domain/errors';
+import { decodeCursor, pageOf, type Page } from '../domain/pagination';
+import { deliveryWorkflowId } from '../workflows/signals';
+import { accessToObject, MANAGERS, workspaceFor } from './access';
+import { commands } from './commands';
+import type { RequestCtx } from './context';
+
+/** An event with its deliveries and, on a single event's read, every attempt (null on the list). */
+export type WebhookEventView = { event: WebhookEvent; deliveries: DeliveryRow[]; attempts: AttemptRow[] | null };
+
+/** Events with their deliveries (and attempts) in two or three queries, whatever the count. */
+async function withDeliveries(ctx: RequestCtx, events: WebhookEvent[], withAttempts: boolean): Promise<WebhookEventView[]> {
+  const ids = events.map((e) => e.id);
+  const deliveries = await deliveriesOf(ctx.em, ids);
+  const attempts = withAttempts ? await attemptsOf(ctx.em, ids) : null;
+  return events.map((event) => ({
+    event,
+    deliveries: deliveries.filter((d) => d.event_id === event.id),
+    attempts: attempts ? attempts.filter((a) => a.event_id === event.id) : null,
+  }));
+}
+
+async function oneWithAttempts(ctx: RequestCtx, event: WebhookEvent): Promise<WebhookEventView> {
+  return (await withDeliveries(ctx, [event], true))[0]!;
+}
+
+async function loadEvent(ctx: RequestCtx, id: string): Promise<WebhookEvent> {
+  const event = await ctx.em.findOne(WebhookEvent, { id });
+  if (!event) throw notFound('Event');
+  await accessToObject(ctx, event.workspaceId, 'Event', { roles: MANAGERS });
+  return event;
+}
+
+/** A workspace's events (owners and admins), newest first, by type, endpoint or overall delivery status. */
+export async function listEvents(
+  ctx: RequestCtx,
+  query: { workspace_id: string; cursor?: string; limit: number; type?: string; endpoint_id?: string; delivery_status?: DeliveryStatus },
+): Promise<Page<WebhookEventView>> {
+  const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
+  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const ids = await eventIdsOfWorkspace(ctx.em, workspace.id, { type: query.type, endpointId: query.endpoint_id, deliveryStatus: query.delivery_status }, { beforeId: after?.id ?? null, limit: query.limit + 1 });
+  const page = pageOf(ids, query.limit, (id) => ({ id }));
+  const events = await ctx.em.find(WebhookEvent, { id: { $in: page.data } }, { orderBy: { id: 'desc' } });
+  return { ...page, data: await withDeliveries(ctx, events, false) };
+}
+
+/** An event with every delivery attempt and what the receiver answered. */
+export async function getEvent(ctx: RequestCtx, id: string): Promise<WebhookEventView> {
+  return oneWithAttempts(ctx, await loadEvent(ctx, id));
+}
+
+/**
+ * Delivers an event again to its endpoints (or the one named): each delivery starts a new attempt
+ * series with the stored body, a workflow of its own started by the outbox after commit.
+ */
+export async function redeliverEvent(ctx: RequestCtx, id: string, endpointId?: string): Promise<WebhookEventView> {
+  const event = await loadEvent(ctx, id);
+  const deliveries = await deliveriesOf(ctx.em, [event.id]);
+  const targets = endpointId ? deliveries.filter((d) => d.endpoint_id === endpointId) : deliveries;
+  if (targets.length === 0) throw new ApiError(409, 'conflict', endpointId ? 'This event was not delivered to that endpoint.' : 'This event has no endpoint to deliver to.');
+  await ctx.em.transactional(async (em) => {
+    for (const d of targets) {
+      const series = await startNextSeries(em, event.id, d.endpoint_id);
+      commands.start(em, 'webhookDelivery', deliveryWorkflowId(event.id, d.endpoint_id, series), [{ eventId: event.id, endpointId: d.endpoint_id, series }]);
+    }
+    await em.flush();
+  });
+  return oneWithAttempts(ctx, event);
+}

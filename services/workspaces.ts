@@ -1,0 +1,99 @@
+import { Workspace, WorkspaceAccess } from '../db/entities';
+import { slidingWindowWait } from '../db/rate-limits';
+import { persistOwnSettings, settingsForWorkspaces } from '../db/settings';
+import { memberCounts, ownerEmails, workspacesOfAccount } from '../db/workspaces';
+import { ApiError, rateLimited } from '../domain/errors';
+import { newId } from '../domain/ids';
+import { mergeMetadata } from '../domain/metadata';
+import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
+import type { SettingsBlock } from '../domain/settings';
+import type { StaffFacts } from '../representations/workspace';
+import { MANAGERS, workspaceFor } from './access';
+import type { RequestCtx } from './context';
+
+/** A workspace as the key sees it: its role, staff-only facts (staff keys), its settings block when asked for. */
+export type WorkspaceView = { workspace: Workspace; access: WorkspaceAccess; staff: StaffFacts | null; settings: SettingsBlock | null };
+
+const DAY = 86_400;
+
+/** Staff-only facts for several workspaces in two queries, not one per workspace. */
+async function staffFacts(ctx: RequestCtx, workspaces: Workspace[]): Promise<Map<string, StaffFacts>> {
+  const out = new Map<string, StaffFacts>();
+  if (!ctx.account.isStaff || workspaces.length === 0) return out;
+  const ids = workspaces.map((w) => w.id);
+  const counts = await memberCounts(ctx.em, ids);
+  const owners = await ownerEmails(ctx.em, ids);
+  for (const id of ids) out.set(id, { ownerEmail: owners.get(id) ?? null, membersCount: counts.get(id) ?? 0 });
+  return out;
+}
+
+/** One workspace with its staff facts and settings block (a single workspace always reads with its settings). */
+async function view(ctx: RequestCtx, workspace: Workspace, access: WorkspaceAccess): Promise<WorkspaceView> {
+  const [facts, settings] = await Promise.all([staffFacts(ctx, [workspace]), settingsForWorkspaces(ctx.em, [workspace])]);
+  return { workspace, access, staff: facts.get(workspace.id) ?? null, settings: settings.get(workspace.id) ?? null };
+}
+
+/** The key's workspaces, oldest first; settings blocks only when asked for. */
+export async function listWorkspaces(ctx: RequestCtx, query: { cursor?: string; limit: number; withSettings: boolean }): Promise<Page<WorkspaceView>> {
+  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const rows = await workspacesOfAccount(ctx.em, ctx.account.id, { afterId: after?.id ?? null, limit: query.limit + 1 });
+  const page = pageOf(rows, query.limit, (r) => ({ id: r.workspace.id }));
+  const workspaces = page.data.map((p) => p.workspace);
+  const [facts, settings] = await Promise.all([staffFacts(ctx, workspaces), query.withSettings ? settingsForWorkspaces(ctx.em, workspaces) : null]);
+  return mapPage(page, ({ workspace, access }) => ({ workspace, access, staff: facts.get(workspace.id) ?? null, settings: settings?.get(workspace.id) ?? null }));
+}
+
+/** A new workspace owned by the key's account, with its own settings; at most `workspacesPerDay` a day per account. */
+export async function createWorkspace(ctx: RequestCtx, input: { name: string; metadata?: unknown }): Promise<WorkspaceView> {
+  const { workspacesPerDay } = ctx.deps.config.rateLimits;
+  const workspace = new Workspace();
+  workspace.id = newId('workspace');
+  workspace.name = input.name;
+  workspace.metadata = input.metadata === undefined ? {} : mergeMetadata({}, input.metadata);
+  workspace.createdBy = ctx.account.id;
+  const access = new WorkspaceAccess();
+  access.accountId = ctx.account.id;
+  access.workspaceId = workspace.id;
+  access.role = 'owner';
+  await ctx.em.transactional(async (em) => {
+    const wait = await slidingWindowWait(em, 'workspaces', ctx.account.id, workspacesPerDay, DAY);
+    if (wait !== null) {
+      throw rateLimited(wait, 'workspace_creation_rate_limited', `At most ${workspacesPerDay} workspaces can be created per day.`);
+    }
+    em.persist(workspace);
+    await em.flush();
+    em.persist(access);
+    await persistOwnSettings(em, { kind: 'workspace', id: workspace.id, workspaceId: workspace.id });
+  });
+  return view(ctx, workspace, access);
+}
+
+export async function getWorkspace(ctx: RequestCtx, id: string): Promise<WorkspaceView> {
+  const { workspace, access } = await workspaceFor(ctx, id, { hidden: 'not_found' });
+  return view(ctx, workspace, access);
+}
+
+/** Renames a workspace or merges its metadata (owners and admins). */
+export async function updateWorkspace(ctx: RequestCtx, id: string, change: { name?: string; metadata?: unknown }): Promise<WorkspaceView> {
+  const { workspace, access } = await workspaceFor(ctx, id, {
+    hidden: 'not_found',
+    roles: MANAGERS,
+    forbidden: () => new ApiError(403, 'workspace_update_not_allowed', 'Only owners and admins of the workspace can update it.'),
+  });
+  if (change.name !== undefined) workspace.name = change.name;
+  if (change.metadata !== undefined) workspace.metadata = mergeMetadata(workspace.metadata, change.metadata);
+  await ctx.em.flush();
+  return view(ctx, workspace, access);
+}
+
+/** Archives a workspace (owners only): it leaves every list and read, and still counts toward the daily limit. */
+export async function archiveWorkspace(ctx: RequestCtx, id: string): Promise<Workspace> {
+  const { workspace } = await workspaceFor(ctx, id, {
+    hidden: 'not_found',
+    roles: ['owner'],
+    forbidden: () => new ApiError(403, 'workspace_archive_not_allowed', 'Only owners of the workspace can archive it.'),
+  });
+  workspace.archivedAt = new Date();
+  await ctx.em.flush();
+  return workspace;
+}
