@@ -23,7 +23,7 @@ function linkOf(url: string | null): string | null {
   }
 }
 
-export function createCalendarActivities({ orm, log, temporal, taskQueue, providers }: ActivityDeps) {
+export function createCalendarActivities({ orm, log, providers }: ActivityDeps) {
 
   /**
    * One provider event onto its meeting (created, updated or cancelled), remembering which meeting it

@@ -5,7 +5,7 @@ import { changeMeeting } from '../services/meetings';
 import { settingsDigest, settingsForMeetings, settingsLockKey } from '../db/settings';
 import type { ActivityDeps } from './index';
 
-export function createSettingsActivities({ orm, log, temporal, taskQueue }: ActivityDeps) {
+export function createSettingsActivities({ orm, log }: ActivityDeps) {
   return {
     /**
      * One batch of a workspace's upcoming meetings after `after` (by id): resolves their settings

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_COMMAND_FAILURES, type WorkflowCommand } from '../domain/commands';
-import { WorkflowCommandRow } from './entities';
 
 export type ClaimedCommand = { id: string; workflowId: string; command: WorkflowCommand; attempts: number };
 

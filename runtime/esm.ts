@@ -1,3 +1,2 @@
 /** A real dynamic import that TypeScript's CommonJS output leaves alone (for ESM-only packages). */
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
 export const importEsm = new Function('specifier', 'return import(specifier)') as <T = any>(specifier: string) => Promise<T>;

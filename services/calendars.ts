@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createCalendarProviders, appUrlOf, type CalendarProviders } from '../activities/providers/calendar';
-import { CalendarConnection } from '../db/entities';
+import { type CalendarConnection } from '../db/entities';
 import { recordEvent } from '../db/outbox';
 import { serializeConnection } from '../representations/calendar-connection';
 import { createVault, type Vault } from '../runtime/vault';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Settings, SettingsAssignment, Workspace } from '../db/entities';
+import { type Settings, SettingsAssignment, Workspace } from '../db/entities';
 import { reconcileCalendarBot } from './calendar-bots';
 import { changeMeeting } from './meetings';
 import { commands } from './commands';

@@ -9,6 +9,7 @@ export function capText(text: string | null | undefined, max: number): string | 
   if (text === null || text === undefined) return null;
   let cut = text.length <= max ? text : text.slice(0, max);
   if (cut.length === max && /[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL cannot store
   const withoutNul = cut.includes('\u0000') ? cut.replace(/\u0000/g, '') : cut;
   return (withoutNul as string & { toWellFormed(): string }).toWellFormed(); // ES2024, in Node ≥ 20
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
+import { type SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { createVault } from '../../runtime/vault';
 import type { TestApi } from './api';
 
