@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -119,7 +120,7 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
           }
           if (err instanceof CalendarAccessRevoked) {
             await orm.em.fork().transactional(async (em) => {
-              const c = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: 4 });
+              const c = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
               if (c.status === 'disconnected') return;
               moveConnection(em, c, { status: 'error', error: { code: err.code, message: err.message } }, 'calendar_connection.error');
             });
@@ -131,7 +132,7 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
         const done = page.nextPageToken === null;
         const next = page;
         const stillConnected = await orm.em.fork().transactional(async (em) => {
-          const locked = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: 4 });
+          const locked = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
           if (locked.status === 'disconnected') return false;
           for (const e of next.events) {
             await apply(em, locked, e, listing);
@@ -163,7 +164,7 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
     /** 30 minutes after consent with the first sync unfinished, the connection reads active (last_synced_at stays null). */
     async markActiveUnsynced(input: { connectionId: string }): Promise<void> {
       await orm.em.fork().transactional(async (em) => {
-        const c = await em.findOne(CalendarConnection, { id: input.connectionId }, { lockMode: 4 });
+        const c = await em.findOne(CalendarConnection, { id: input.connectionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         if (c?.status === 'syncing' && c.lastSyncedAt === null) moveConnection(em, c, { status: 'active' });
       });
     },
