@@ -1,8 +1,8 @@
 import { Meeting } from '../db/entities';
 import { reconcileCalendarBot } from '../services/calendar-bots';
-import { PHASE_SQL } from '../db/meetings';
+import { upcomingMeetingIds } from '../db/meetings';
 import { changeMeeting } from '../services/meetings';
-import { settingsDigest, settingsForMeetings, settingsLockKey } from '../db/settings';
+import { lockWorkspaceSettingsShared, settingsDigest, settingsForMeetings } from '../db/settings';
 import type { ActivityDeps } from './index';
 
 export function createSettingsActivities({ orm, log }: ActivityDeps) {
@@ -16,13 +16,9 @@ export function createSettingsActivities({ orm, log }: ActivityDeps) {
     async refreshMeetingSettings(input: { workspaceId: string; after: string; limit: number; memberIds?: string[] | null }): Promise<{ next: string | null; changed: number }> {
       const em = orm.em.fork();
       return em.transactional(async (tem) => {
-        await tem.execute('select pg_advisory_xact_lock_shared(hashtext(?))', [settingsLockKey(input.workspaceId)]);
-        const members = input.memberIds ?? null;
-        const rows = await tem.execute<{ id: string }[]>(
-          `select m.id from meetings m where m.workspace_id = ? and m.id > ? ${members ? 'and m.member_id in (?)' : ''} and (${PHASE_SQL}) = 'upcoming' order by m.id limit ?`,
-          members ? [input.workspaceId, input.after, members.length ? members : [''], input.limit] : [input.workspaceId, input.after, input.limit],
-        );
-        const meetings = await tem.find(Meeting, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' } });
+        await lockWorkspaceSettingsShared(tem, input.workspaceId);
+        const ids = await upcomingMeetingIds(tem, input.workspaceId, input.after, input.limit, input.memberIds ?? null);
+        const meetings = await tem.find(Meeting, { id: { $in: ids } }, { orderBy: { id: 'asc' } });
         const blocks = await settingsForMeetings(tem, meetings);
         const stale = meetings.filter((m) => m.settingsDigest !== settingsDigest(blocks.get(m.id)!));
         for (const m of stale) {
@@ -31,7 +27,7 @@ export function createSettingsActivities({ orm, log }: ActivityDeps) {
           if (m.source !== 'bot') await reconcileCalendarBot(tem, m.id);
         }
         if (stale.length) log.info({ workspace_id: input.workspaceId, meetings: stale.length }, 'settings change announced on meetings');
-        return { next: rows.length === input.limit ? rows[rows.length - 1]!.id : null, changed: stale.length };
+        return { next: ids.length === input.limit ? ids[ids.length - 1]! : null, changed: stale.length };
       });
     },
   };

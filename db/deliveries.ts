@@ -42,3 +42,49 @@ export async function startNextSeries(em: EntityManager, eventId: string, endpoi
   );
   return row!.series;
 }
+
+/** Stores each endpoint's rendered body of an event (the bytes every attempt sends); an existing delivery is kept. */
+export async function insertDeliveries(em: EntityManager, rows: [eventId: string, endpointId: string, body: string][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await em.execute(
+      `insert into webhook_deliveries (event_id, endpoint_id, body) values ${chunk.map(() => '(?, ?, ?)').join(', ')} on conflict (event_id, endpoint_id) do nothing`,
+      chunk.flat(),
+    );
+  }
+}
+
+/** What an attempt sends: the stored body, the event's type and the delivery's current series. */
+export async function storedDelivery(em: EntityManager, eventId: string, endpointId: string): Promise<{ body: string; type: string; series: number } | null> {
+  const rows = await em.execute<{ body: string; type: string; series: number }[]>(
+    'select d.body, d.series, e.type from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.event_id = ? and d.endpoint_id = ?',
+    [eventId, endpointId],
+  );
+  return rows[0] ?? null;
+}
+
+/** One attempt and its delivery's count and status, in one transaction; a retried activity records it once. */
+export async function recordAttempt(
+  em: EntityManager,
+  row: { eventId: string; endpointId: string; series: number; number: number; startedAt: Date; durationMs: number; statusCode: number | null; responseBody: string | null; error: string | null },
+  succeeded: boolean,
+): Promise<void> {
+  await em.transactional(async (tem) => {
+    await tem.execute(
+      `insert into webhook_attempts (event_id, endpoint_id, series, number, started_at, duration_ms, status_code, response_body, error)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (event_id, endpoint_id, series, number) do nothing`,
+      [row.eventId, row.endpointId, row.series, row.number, row.startedAt, row.durationMs, row.statusCode, row.responseBody, row.error],
+    );
+    await tem.execute(`update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = ? where event_id = ? and endpoint_id = ?`, [
+      row.startedAt,
+      succeeded ? 'succeeded' : 'pending',
+      row.eventId,
+      row.endpointId,
+    ]);
+  });
+}
+
+/** After the last attempt failed: a delivery still pending reads failed. */
+export async function markDeliveryFailed(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
+  await em.execute(`update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'`, [eventId, endpointId]);
+}

@@ -58,3 +58,12 @@ export async function listMeetingIds(em: EntityManager, filters: MeetingFilters,
 export async function lockOccurrence(em: EntityManager, workspaceId: string, icalUid: string, occurrenceKey: string): Promise<void> {
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`occurrence:${workspaceId}:${icalUid}:${occurrenceKey}`]);
 }
+
+/** Ids of a workspace's upcoming meetings after `afterId` (by id), optionally only some members' ones. */
+export async function upcomingMeetingIds(em: EntityManager, workspaceId: string, afterId: string, limit: number, memberIds: string[] | null): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select m.id from meetings m where m.workspace_id = ? and m.id > ? ${memberIds ? 'and m.member_id in (?)' : ''} and (${PHASE_SQL}) = 'upcoming' order by m.id limit ?`,
+    memberIds ? [workspaceId, afterId, memberIds.length ? memberIds : [''], limit] : [workspaceId, afterId, limit],
+  );
+  return rows.map((r) => r.id);
+}

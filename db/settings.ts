@@ -182,6 +182,11 @@ export async function lockWorkspaceSettings(em: EntityManager, workspaceId: stri
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [settingsLockKey(workspaceId)]);
 }
 
+/** The readers' side of the same lock (the fan-out): shared, so batches run together but never beside a writer. */
+export async function lockWorkspaceSettingsShared(em: EntityManager, workspaceId: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock_shared(hashtext(?))', [settingsLockKey(workspaceId)]);
+}
+
 /**
  * A workspace's settings objects in the order GET /settings lists them, after a key, as keys:
  * the workspace's own (g 0, k ''), its named ones (g 0, k '~'), then each member's own (g 1, k the

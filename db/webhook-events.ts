@@ -21,3 +21,18 @@ export async function eventIdsOfWorkspace(em: EntityManager, workspaceId: string
   const rows = await em.execute<{ id: string }[]>(`select e.id from webhook_events e where ${where} order by e.id desc limit ?`, [...where.params, page.limit]);
   return rows.map((r) => r.id);
 }
+
+/** An event not yet turned into deliveries, as the fan-out reads it. */
+export type UndispatchedEvent = { id: string; workspace_id: string; type: string; created_at: Date; payload: Record<string, unknown> };
+
+/** Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds (in the caller's transaction). */
+export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
+  return em.execute<UndispatchedEvent[]>(
+    `select id, workspace_id, type, created_at, payload from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
+    [limit],
+  );
+}
+
+export async function markEventsDispatched(em: EntityManager, ids: string[]): Promise<void> {
+  if (ids.length) await em.execute('update webhook_events set dispatched_at = now() where id in (?)', [ids]);
+}

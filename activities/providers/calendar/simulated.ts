@@ -1,5 +1,6 @@
 import type { Orm } from '../../../db/orm';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarProvider, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from './types';
+import { grantSimulatedAccount, latestSimulatedSeq, putSimulatedEvent, revokeSimulatedAccount, simulatedAccountGrants, simulatedEventsAfter } from '../../../db/simulated-calendars';
 
 const PAGE = 250;
 
@@ -21,26 +22,21 @@ export class SimulatedCalendarProvider implements CalendarProvider {
   async exchangeCode(input: { code: string }): Promise<{ tokens: CalendarTokens; accountEmail: string }> {
     const email = Buffer.from(input.code.replace(/^sim\./, ''), 'base64url').toString('utf8');
     if (!input.code.startsWith('sim.') || !email.includes('@')) throw new CalendarAccessRevoked('The consent code is not valid.');
-    await this.orm.em.fork().execute('insert into simulated_calendar_accounts (account_email) values (?) on conflict (account_email) do update set revoked = false', [email.toLowerCase()]);
+    await grantSimulatedAccount(this.orm.em.fork(), email.toLowerCase());
     return { tokens: { access_token: `sim-${email.toLowerCase()}`, refresh_token: null, expires_at: null }, accountEmail: email.toLowerCase() };
   }
 
   async listChanges(input: { tokens: CalendarTokens; cursor: string | null; pageToken: string | null }): Promise<ChangesPage> {
     const email = input.tokens.access_token.replace(/^sim-/, '');
     const em = this.orm.em.fork();
-    const [account] = await em.execute<{ revoked: boolean }[]>('select revoked from simulated_calendar_accounts where account_email = ?', [email]);
-    if (!account || account.revoked) throw new CalendarAccessRevoked('The calendar account no longer grants access.');
+    if (!(await simulatedAccountGrants(em, email))) throw new CalendarAccessRevoked('The calendar account no longer grants access.');
     if (input.cursor === 'expired') throw new CalendarCursorExpired('The sync cursor expired.');
     const after = Number(input.pageToken ?? input.cursor ?? 0);
-    const rows = await em.execute<{ data: ProviderCalendarEvent; seq: string }[]>(
-      `select data, seq from simulated_calendar_events where account_email = ? and seq > ? ${input.cursor === null ? "and not (data->>'cancelled')::boolean" : ''} order by seq limit ?`,
-      [email, after, PAGE + 1],
-    );
+    const rows = await simulatedEventsAfter<ProviderCalendarEvent>(em, email, after, PAGE + 1, input.cursor !== null);
     const page = rows.slice(0, PAGE);
     const last = page.length ? page[page.length - 1]!.seq : String(after);
     if (rows.length > PAGE) return { events: page.map((r) => r.data), nextPageToken: last, nextCursor: null };
-    const [top] = await em.execute<{ seq: string | null }[]>('select max(seq)::text as seq from simulated_calendar_events where account_email = ?', [email]);
-    return { events: page.map((r) => r.data), nextPageToken: null, nextCursor: top?.seq ?? '0' };
+    return { events: page.map((r) => r.data), nextPageToken: null, nextCursor: await latestSimulatedSeq(em, email) };
   }
 }
 
@@ -62,13 +58,7 @@ export class SimulatedCalendar {
       attendees: [],
       ...event,
     };
-    await this.orm.em
-      .fork()
-      .execute(
-        `insert into simulated_calendar_events (account_email, event_id, data) values (?, ?, ?)
-         on conflict (account_email, event_id) do update set data = excluded.data, seq = nextval(pg_get_serial_sequence('simulated_calendar_events', 'seq'))`,
-        [accountEmail.toLowerCase(), event.id, JSON.stringify(data)],
-      );
+    await putSimulatedEvent(this.orm.em.fork(), accountEmail.toLowerCase(), event.id, data);
   }
 
   /** Many events at once (benchmarks). */
@@ -81,6 +71,6 @@ export class SimulatedCalendar {
   }
 
   async revoke(accountEmail: string): Promise<void> {
-    await this.orm.em.fork().execute('update simulated_calendar_accounts set revoked = true where account_email = ?', [accountEmail.toLowerCase()]);
+    await revokeSimulatedAccount(this.orm.em.fork(), accountEmail.toLowerCase());
   }
 }
