@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
@@ -14,14 +14,14 @@ let api: TestApi;
 let me: Awaited<ReturnType<typeof givenAccount>>;
 let dispatcher: Dispatcher;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_BOTS_PER_HOUR: '5' } });
   me = await givenAccount(api);
   dispatcher = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
 });
-after(async () => {
+afterAll(async () => {
   await dispatcher.stop();
   await t.teardown();
   await db.drop();

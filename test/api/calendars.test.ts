@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let api: TestApi;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   api = await givenApi({ orm: db.orm });
 });
-after(() => db.drop());
+afterAll(() => db.drop());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const link = (who: Account, body: Record<string, unknown>, version?: string) => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel } from '../../domain/meetings/state';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
@@ -11,12 +11,12 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 let api: TestApi;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
 });
-after(async () => {
+afterAll(async () => {
   await t.teardown();
   await db.drop();
 });

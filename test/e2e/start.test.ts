@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { npmStart, type NpmStart } from '../support/npm-start';
 import { verifyLikeTheSpec } from '../support/webhooks';
 
@@ -10,14 +10,14 @@ const startService = () => service.start();
 const stopService = () => service.stop();
 const admin = (...args: string[]) => service.admin(...args);
 
-before(async () => {
+beforeAll(async () => {
   service = await npmStart({
     // A simulated 30-minute meeting lasts about two seconds.
     SIMULATOR_SPEED: '900',
     ALLOW_LOOPBACK_WEBHOOKS: 'true',
   });
 });
-after(() => service?.stop());
+afterAll(() => service?.stop());
 
 describe('npm start, the admin command and the API, as a user runs them', () => {
   it('When the service starts on embedded defaults, then a created user lists its workspace, a rotated key replaces the old one, and data outlives a restart', async () => {

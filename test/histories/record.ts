@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from '@jest/globals';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ensureMaintenanceWorkflows } from '../../worker';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
@@ -23,11 +23,11 @@ const receiver = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => res.writeHead(204).end());
 });
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', env: { ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 });
-after(async () => {
+afterAll(async () => {
   receiver.close();
   await f.close();
 });

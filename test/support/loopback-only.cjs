@@ -1,13 +1,20 @@
 /**
- * Loaded with `NODE_OPTIONS=--require` into a service under test that is fed generated data (the
- * fuzz test): every TCP connection and DNS lookup to anything but loopback is refused, so a webhook
- * URL or link the fuzzer invents never becomes traffic to another machine. Unix sockets are left alone.
- * Each refused host is reported once on stderr.
+ * Loaded into every test file (jest's `setupFiles`) and, with `NODE_OPTIONS=--require`, into a
+ * service under test that is fed generated data (the fuzz test): every TCP connection and DNS
+ * lookup to anything but loopback is refused, so a webhook URL or link a test or the fuzzer invents
+ * never becomes traffic to another machine. Unix sockets are left alone.
+ * Each refused host is reported once on stderr. Node's own `net` and `dns` are shared by the test
+ * files a jest worker runs one after another: they are patched once per process.
  */
 'use strict';
 const net = require('node:net');
 const dns = require('node:dns');
 
+const installed = Symbol.for('notetaker.loopback-only');
+if (!net.Socket.prototype[installed]) install();
+
+function install() {
+net.Socket.prototype[installed] = true;
 const refused = new Set();
 function isLoopback(host) {
   const h = String(host || 'localhost').replace(/^\[|\]$/g, '').toLowerCase();
@@ -52,3 +59,4 @@ dns.promises.lookup = async function (hostname, ...rest) {
   }
   return promisesLookup.call(this, hostname, ...rest);
 };
+}

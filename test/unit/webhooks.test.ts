@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { renderEnvelope, urlProblem } from '../../activities/webhooks';
 import { addressProblem, isPublicAddress } from '../../domain/webhooks/addresses';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, TOTAL_SPAN_SECONDS } from '../../domain/webhooks/schedule';

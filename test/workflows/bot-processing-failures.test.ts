@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedMeetingBotProvider, SimulatedSummaryProvider, SimulatedTranscriptionProvider } from '../../activities/providers/simulated';
 import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
@@ -34,11 +34,11 @@ const summary: SummaryProvider = {
 };
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', providers: { meetingBot, transcription, summary } });
   real = new SimulatedMeetingBotProvider(f.t.env.client, f.t.taskQueue, 1);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
   broken = part;

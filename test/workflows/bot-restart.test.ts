@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { startWorker } from '../support/temporal';
 import { botFixture } from '../support/bots';
 
@@ -9,11 +9,11 @@ let t: typeof f.t;
 
 // Its own file, so its own time-skipping server: nothing else runs while the worker is replaced.
 
-before(async () => {
+beforeAll(async () => {
   f = await botFixture();
   ({ db, t } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 const sendBot: typeof f.sendBot = (body) => f.sendBot(body);
 const finish: typeof f.finish = (botId) => f.finish(botId);

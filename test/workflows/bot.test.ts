@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
 import { botWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
@@ -10,11 +10,11 @@ let t: typeof f.t;
 let api: typeof f.api;
 let me: typeof f.me;
 
-before(async () => {
+beforeAll(async () => {
   f = await botFixture();
   ({ db, t, api, me } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 const sendBot: typeof f.sendBot = (body) => f.sendBot(body);
 const finish: typeof f.finish = (botId) => f.finish(botId);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedCalendar, SimulatedCalendarProvider } from '../../activities/providers/calendar/simulated';
 import type { CalendarProvider } from '../../activities/providers/calendar/types';
 import { givenAccount } from '../support/api';
@@ -24,13 +24,13 @@ let api: typeof f.api;
 let t: typeof f.t;
 let h: ReturnType<typeof calendarHelpers>;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', providers: { calendars: { google: slow, microsoft: slow } } });
   ({ api, t } = f);
   simulated = new SimulatedCalendarProvider(f.db.orm, () => 'http://api.test');
   h = calendarHelpers(api, new SimulatedCalendar(f.db.orm));
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
   it('When the first sync is still running 30 minutes after consent, then the connection reads active with last_synced_at null, and the sync goes on to finish', async () => {

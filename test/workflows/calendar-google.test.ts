@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { GoogleCalendarProvider } from '../../activities/providers/calendar/google';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { givenAccount } from '../support/api';
@@ -13,7 +13,7 @@ let google: FakeGoogle;
 let f: Awaited<ReturnType<typeof serviceFixture>>;
 let h: ReturnType<typeof calendarHelpers>;
 
-before(async () => {
+beforeAll(async () => {
   google = await new FakeGoogle().start();
   const c = google.config;
   f = await serviceFixture({
@@ -23,7 +23,7 @@ before(async () => {
   });
   h = calendarHelpers(f.api, new SimulatedCalendar(f.db.orm));
 });
-after(async () => {
+afterAll(async () => {
   await f.close();
   await google.stop();
 });

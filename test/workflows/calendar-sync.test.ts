@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
@@ -12,12 +12,12 @@ let t: typeof f.t;
 let api: typeof f.api;
 let h: ReturnType<typeof calendarHelpers>;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping' });
   ({ db, t, api } = f);
   h = calendarHelpers(api, new SimulatedCalendar(db.orm));
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const get = (me: Account, path: string, query: Record<string, unknown> = {}) => api.http.get(`/api/v1${path}`).set('Authorization', me.key).query(query);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ensureMaintenanceWorkflows } from '../../worker';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
 import { freshDatabase } from '../support/db';
@@ -9,12 +9,12 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await devServer();
   worker = await startWorker(t, db.orm);
 });
-after(async () => {
+afterAll(async () => {
   await worker.stop();
   await t.teardown();
   await db.drop();

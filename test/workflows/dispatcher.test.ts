@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { commandBacklog, commands, unparkCommands } from '../../db/commands';
 import { MAX_COMMAND_FAILURES } from '../../domain/commands';
 import { temporalGateway } from '../../runtime/temporal-gateway';
@@ -9,11 +9,11 @@ import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
 });
-after(async () => {
+afterAll(async () => {
   await t.teardown();
   await db.drop();
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { hitCounter } from '../../db/rate-limits';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
@@ -10,12 +10,12 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   worker = await startWorker(t, db.orm);
 });
-after(async () => {
+afterAll(async () => {
   await worker.stop();
   await t.teardown();
   await db.drop();

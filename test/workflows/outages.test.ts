@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import { createOrm, type Orm } from '../../db/orm';
 import { temporalGateway } from '../../runtime/temporal-gateway';
@@ -12,11 +12,11 @@ import { tcpProxy } from '../support/tcp-proxy';
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
 });
-after(async () => {
+afterAll(async () => {
   await t.teardown();
   await db.drop();
 });
@@ -81,7 +81,7 @@ describe('PostgreSQL unreachable', () => {
   let api: TestApi;
   let key: string;
 
-  before(async () => {
+  beforeAll(async () => {
     const u = new URL(db.url);
     proxy = await tcpProxy({ host: u.hostname, port: Number(u.port) });
     u.host = proxy.address;
@@ -89,7 +89,7 @@ describe('PostgreSQL unreachable', () => {
     api = await givenApi({ orm });
     ({ key } = await givenAccount(api));
   });
-  after(async () => {
+  afterAll(async () => {
     await orm.close(true);
     await proxy.close();
   });

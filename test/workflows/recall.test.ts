@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { RecallMeetingBotProvider } from '../../activities/providers/recall';
 import { wav } from '../../activities/providers/simulated';
 import { startApi, type ApiServer } from '../../api/server';
@@ -100,7 +100,7 @@ let fake: FakeRecall;
 let api: ApiServer;
 let me: Awaited<ReturnType<typeof givenAccount>>;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   fake = new FakeRecall();
@@ -120,7 +120,7 @@ before(async () => {
   fake.callbackUrl = `${api.baseUrl}/provider_callbacks/recall`;
   me = await givenAccount(db);
 });
-after(async () => {
+afterAll(async () => {
   await api.stop();
   fake.server.close();
   await worker.stop();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount } from '../support/api';
 import { serviceFixture, resultOf } from '../support/temporal';
 
@@ -11,11 +11,11 @@ let db: typeof f.db;
 let t: typeof f.t;
 let api: typeof f.api;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'dev', env: { SETTINGS_FANOUT_BATCH: '2' } });
   ({ db, t, api } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const WEEK = 7 * 86_400_000;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
@@ -14,11 +14,11 @@ let receiver: typeof f.receiver;
 
 // Its own file, so its own time-skipping server: the 14-hour schedule is skipped with nothing else running.
 
-before(async () => {
+beforeAll(async () => {
   f = await webhookFixture();
   ({ db, t, api, receiver } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 const createEndpoint: typeof f.createEndpoint = (...args) => f.createEndpoint(...args);
 const sendBot: typeof f.sendBot = (...args) => f.sendBot(...args);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postOnce } from '../../activities/webhooks';
@@ -18,12 +18,12 @@ let api: typeof f.api;
 let me: typeof f.me;
 let receiver: typeof f.receiver;
 
-before(async () => {
+beforeAll(async () => {
   f = await webhookFixture();
   ({ db, t, api, me, receiver } = f);
 });
 let replacement: ReturnType<typeof startDispatcher> | null = null;
-after(async () => {
+afterAll(async () => {
   await replacement?.stop();
   await f.close();
 });
