@@ -18,6 +18,8 @@ module.exports = {
   // Outbound network is refused except loopback, in every test file (and, through NODE_OPTIONS, in
   // the services some files start): no test reaches another machine.
   setupFiles: ['<rootDir>/test/support/loopback-only.cjs'],
+  // Files in path order, as before (see the file).
+  testSequencer: '<rootDir>/test/support/jest-sequencer.cjs',
   // Per test and per hook, as with node's test runner before: Temporal tests start servers and JVMs.
   testTimeout: 300_000,
   watchman: false,

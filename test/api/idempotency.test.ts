@@ -9,9 +9,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const post = (key: string, idem: string | null, body: unknown) => {
-  const req = api.http.post('/api/v1/workspaces').set('Authorization', key);
+  const req = api.as(key).post('/workspaces', body);
   if (idem !== null) req.set('Idempotency-Key', idem);
-  return req.send(body as object);
+  return req;
 };
 
 describe('Idempotency-Key on POST', () => {

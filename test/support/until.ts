@@ -20,7 +20,7 @@ export async function until<T>(
 
 function describe(value: unknown): string {
   try {
-    const text = JSON.stringify(value);
+    const text = JSON.stringify(value, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v instanceof Set ? [...v] : v));
     return text === undefined ? String(value) : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
   } catch {
     return String(value);

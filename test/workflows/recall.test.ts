@@ -12,6 +12,7 @@ import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
 import { startWorker, timeSkipping, type TemporalHarness, resultOf } from '../support/temporal';
+import { until } from '../support/until';
 
 const API_KEY = 'recall-test-key';
 const WEBHOOK_SECRET = `whsec_${Buffer.from('a-webhook-secret-of-32-bytes-long!').toString('base64')}`;
@@ -135,12 +136,8 @@ async function sendBot(meetingUrl: string) {
 }
 
 async function waitForStatus(botId: string, statuses: string[]) {
-  for (let i = 0; i < 200; i++) {
-    const bot = await db.orm.em.fork().findOneOrFail(Bot, { id: botId });
-    if (statuses.includes(bot.status)) return bot.status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`bot never reached ${statuses.join('/')}`);
+  const bot = await until(() => db.orm.em.fork().findOneOrFail(Bot, { id: botId }), { what: `the bot to reach ${statuses.join('/')}`, timeoutMs: 10_000, intervalMs: 50, accept: (b) => statuses.includes(b.status) });
+  return bot.status;
 }
 
 describe('the Recall-style adapter against a local fake of its API', () => {
