@@ -1,12 +1,16 @@
 /**
  * `npm test`: prepares what every suite needs once (PostgreSQL with a migrated template database,
- * the Temporal binaries, one workflow bundle), then runs every test file with node's test runner.
+ * the Temporal binaries, the Schemathesis install, one workflow bundle), then runs the test files
+ * with jest (jest.config.js), TEST_CONCURRENCY files at a time (2 by default).
  * Each test file makes its own database from the template and its own Temporal test server.
- *   npm test                       every suite
- *   npm test -- test/unit          one folder (or file)
+ *   npm test                                   every suite
+ *   npm test -- test/unit                      one folder (or file)
+ *   TEST_NAME_PATTERN='webhook' npm test       the tests whose name matches (jest's -t)
+ * The last line is `N passed, N failed`, from jest's JSON results; a file that fails to load or a
+ * failing hook counts as a failure there even when none of its tests ran.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,12 +85,22 @@ async function main(): Promise<number> {
       ...(await schemathesis),
     };
     const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-    const pattern = process.env.TEST_NAME_PATTERN ? [`--test-name-pattern=${process.env.TEST_NAME_PATTERN}`] : [];
-    const args = ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...pattern, ...files];
-    const counts = { pass: 0, fail: 0 };
+    const pattern = process.env.TEST_NAME_PATTERN ? ['--testNamePattern', process.env.TEST_NAME_PATTERN] : [];
+    const resultsFile = path.join(tmp, 'jest-results.json');
+    // A file named outright runs even if it is not a *.test.ts (test/histories/record.ts).
+    const anyFile = files.some((f) => !f.endsWith('.test.ts')) ? ['--testMatch', '<rootDir>/test/**/*.ts'] : [];
+    const args = [
+      require.resolve('jest/bin/jest'),
+      '--config', path.join(root, 'jest.config.js'),
+      `--maxWorkers=${concurrency}`,
+      '--json', '--outputFile', resultsFile,
+      ...anyFile,
+      ...pattern,
+      '--runTestsByPath', ...files,
+    ];
     const code = await new Promise<number>((resolve) => {
       // Its own process group, so a run past its deadline is stopped with everything it started.
-      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
       const deadlineMs = Number(process.env.TEST_RUN_DEADLINE_MS ?? 30 * 60_000);
       const watchdog = setTimeout(() => {
         process.stdout.write(`\nthe test run passed its deadline of ${deadlineMs / 60_000} minutes: stopping it and every server it started\n`);
@@ -107,18 +121,32 @@ async function main(): Promise<number> {
       process.on('SIGINT', forward);
       process.on('SIGTERM', forward);
       child.on('close', () => clearTimeout(watchdog));
-      child.stdout.on('data', (chunk: Buffer) => {
-        process.stdout.write(chunk);
-        for (const m of chunk.toString().matchAll(/^ℹ (pass|fail) (\d+)$/gm)) counts[m[1] as 'pass' | 'fail'] = Number(m[2]);
-      });
       child.on('close', (c) => resolve(c ?? 1));
     });
+    const counts = tally(resultsFile);
+    // A run that failed with nothing to show for it (killed, or jest itself failed) is not a pass.
+    if (code !== 0 && counts.fail === 0) counts.fail = 1;
+    if (code !== 0) process.stdout.write(`\njest exited with ${code}\n`);
     process.stdout.write(`\n${counts.pass} passed, ${counts.fail} failed\n`);
-    if (code !== 0) process.stdout.write(`node's test runner exited with ${code}\n`);
     return code;
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }
+}
+
+/**
+ * Passed and failed tests from jest's JSON results. A test file that failed with no failing test
+ * (it did not load, or a hook such as afterAll failed) counts as one failure of its own.
+ */
+function tally(resultsFile: string): { pass: number; fail: number } {
+  if (!existsSync(resultsFile)) return { pass: 0, fail: 0 };
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
+  };
+  const fileFailures = results.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed')).length;
+  return { pass: results.numPassedTests, fail: results.numFailedTests + fileFailures };
 }
 
 function withDatabase(url: string, database: string): string {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
@@ -14,28 +14,27 @@ let api: TestApi;
 let me: Awaited<ReturnType<typeof givenAccount>>;
 let dispatcher: Dispatcher;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_BOTS_PER_HOUR: '5' } });
   me = await givenAccount(api);
   dispatcher = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
 });
-after(async () => {
+afterAll(async () => {
   await dispatcher.stop();
   await t.teardown();
   await db.drop();
 });
 
-const post = (key: string, body: Record<string, unknown>) => api.http.post('/api/v1/bots').set('Authorization', key).send(body);
 const fields = (res: { body: { errors: { field?: string; code: string }[] } }) => Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
 
 describe('POST /bots', () => {
   it('When the body carries settings, then 400; when it names fields the API does not take, then 422 unknown_field for each', async () => {
-    const withSettings = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', settings: {} });
+    const withSettings = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', settings: {} });
     assert.equal(withSettings.status, 400);
     assert.equal(withSettings.body.errors[0].field, 'settings');
-    const notTaken = await post(me.key, {
+    const notTaken = await api.as(me).post('/bots', {
       workspace_id: me.workspaceId,
       meeting_url: 'https://meet.google.com/a',
       glossaries: [],
@@ -55,7 +54,7 @@ describe('POST /bots', () => {
   });
 
   it('When several fields are invalid, then each gets its own 422 entry', async () => {
-    const res = await post(me.key, {
+    const res = await api.as(me).post('/bots', {
       workspace_id: me.workspaceId,
       meeting_url: 'https://meet.google.com/a',
       join_at: 'tomorrow',
@@ -73,15 +72,15 @@ describe('POST /bots', () => {
       'bot_name', 'join_at', 'metadata.bad', 'participants.0.email', 'recording_mode', 'recording_start', 'silence_alert', 'summary_language', 'summary_template',
     ]);
     assert.equal(fields(res).recording_mode, 'inclusion');
-    const missing = await post(me.key, { workspace_id: me.workspaceId });
+    const missing = await api.as(me).post('/bots', { workspace_id: me.workspaceId });
     assert.deepEqual(fields(missing), { meeting_url: 'missing' });
-    const badUrl = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'mailto:x@y.z' });
+    const badUrl = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'mailto:x@y.z' });
     assert.deepEqual(fields(badUrl), { meeting_url: 'invalid_format' });
   });
 
   it('When a bot is sent, then the response is the bot, queued, and its meeting exists at once with participants, member and own settings', async () => {
     const member = (await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@example.com' })).body;
-    const res = await post(me.key, {
+    const res = await api.as(me).post('/bots', {
       workspace_id: me.workspaceId,
       meeting_url: 'https://company.zoom.us/j/987?pwd=s3cret',
       member_id: member.id,
@@ -119,14 +118,14 @@ describe('POST /bots', () => {
   });
 
   it('When member_id names no member of the workspace, then 422 on member_id', async () => {
-    const res = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', member_id: 'mem_nope' });
+    const res = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', member_id: 'mem_nope' });
     assert.deepEqual(fields(res), { member_id: 'invalid' });
   });
 
   it('When the hourly bot limit is reached, then 429 rate_limited with retry_in_seconds equal to Retry-After', async () => {
     const other = await givenAccount(api);
-    for (let i = 0; i < 5; i++) assert.equal((await post(other.key, { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' })).status, 201);
-    const res = await post(other.key, { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' });
+    for (let i = 0; i < 5; i++) assert.equal((await api.as(other).post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' })).status, 201);
+    const res = await api.as(other).post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' });
     assert.equal(res.status, 429);
     assert.equal(res.body.errors[0].code, 'rate_limited');
     assert.equal(String(res.body.retry_in_seconds), res.headers['retry-after']);
@@ -135,7 +134,7 @@ describe('POST /bots', () => {
 
 describe('bots: reads, lists and edits', () => {
   it('When bots are listed, then filters by meeting and status apply and another account sees none of them', async () => {
-    const a = await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/list-a' });
+    const a = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/list-a' });
     const list = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, meeting_id: a.body.meeting_id }).set('Authorization', me.key);
     assert.deepEqual(list.body.data.map((b: { id: string }) => b.id), [a.body.id]);
     const queued = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, status: 'queued', limit: 100 }).set('Authorization', me.key);
@@ -150,7 +149,7 @@ describe('bots: reads, lists and edits', () => {
   });
 
   it('When bot metadata is patched, then it merges; keys pinned before 2026-10-12 replace it', async () => {
-    const bot = (await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/meta', metadata: { a: '1', b: '2' } })).body;
+    const bot = (await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/meta', metadata: { a: '1', b: '2' } })).body;
     const merged = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ metadata: { b: '', c: 3 } });
     assert.deepEqual(merged.body.metadata, { a: '1', c: '3' });
     const replaced = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).set('Service-Version', '2026-10-10').send({ metadata: { z: 'only' } });
@@ -162,7 +161,7 @@ describe('bots: reads, lists and edits', () => {
 
 describe('meetings', () => {
   it('When a meeting is patched, then only metadata is taken with exactly the spec codes, and metadata alone emits no meeting.updated', async () => {
-    const bot = (await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/patch' })).body;
+    const bot = (await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/patch' })).body;
     const path = `/api/v1/meetings/${bot.meeting_id}`;
     const ok = await api.http.patch(path).set('Authorization', me.key).send({ metadata: { crm: 'opp-1', n: 2 } });
     assert.equal(ok.status, 200);
@@ -198,8 +197,8 @@ describe('meetings', () => {
     const reader = await givenAccount(api, { workspace: false });
     const { grantAccess } = await import('../../services/accounts');
     await grantAccess(api.orm.em.fork(), { email: reader.email, workspaceId: owner.workspaceId, role: 'member', memberId: mine.id });
-    const theirs = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/theirs' })).body;
-    const own = (await post(reader.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/own' })).body;
+    const theirs = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/theirs' })).body;
+    const own = (await api.as(reader).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/own' })).body;
     const list = await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', reader.key);
     assert.deepEqual(list.body.data.map((m: { id: string }) => m.id), [own.meeting_id]);
     assert.equal((await api.http.get(`/api/v1/meetings/${theirs.meeting_id}`).set('Authorization', reader.key)).status, 404);
@@ -210,15 +209,15 @@ describe('meetings', () => {
     const guest = await givenAccount(api, { workspace: false });
     await grant(api, guest.email, owner.workspaceId, 'guest');
     assert.deepEqual((await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', guest.key)).body.data, []);
-    assert.equal((await post(guest.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/g' })).status, 401);
+    assert.equal((await api.as(guest).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/g' })).status, 401);
   });
 
   it('When meetings are listed, then phase, member and start filters apply, settings appear only with include=settings, and cancelled ones only with phase=cancelled', async () => {
     const owner = await givenAccount(api);
     const start = new Date((await t.env.currentTimeMs()) + 86_400_000);
-    const a = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/one', join_at: start.toISOString() })).body;
-    const b = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/two', join_at: new Date(start.getTime() + 3_600_000).toISOString() })).body;
-    const c = (await post(owner.key, { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/three' })).body;
+    const a = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/one', join_at: start.toISOString() })).body;
+    const b = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/two', join_at: new Date(start.getTime() + 3_600_000).toISOString() })).body;
+    const c = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/three' })).body;
     await db.orm.em.fork().execute('update meetings set cancelled_at = now() where id = ?', [c.meeting_id]);
     const q = (query: Record<string, string>) => api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId, ...query }).set('Authorization', owner.key);
     const listed = await q({});
@@ -235,7 +234,7 @@ describe('meetings', () => {
   });
 
   it('When results are read before anything was recorded, then every part is none and no media URL is given', async () => {
-    const bot = (await post(me.key, { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/none' })).body;
+    const bot = (await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/none' })).body;
     const res = await api.http.get(`/api/v1/meetings/${bot.meeting_id}/results`).set('Authorization', me.key);
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'none');

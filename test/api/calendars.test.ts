@@ -1,22 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let api: TestApi;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   api = await givenApi({ orm: db.orm });
 });
-after(() => db.drop());
+afterAll(() => db.drop());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const link = (who: Account, body: Record<string, unknown>, version?: string) => {
-  const req = api.http.post('/api/v1/calendar_connect_links').set('Authorization', who.key);
+  const req = api.as(who).post('/calendar_connect_links', { workspace_id: who.workspaceId, provider: 'google', return_url: 'https://app.example.com/back', ...body });
   if (version) req.set('Service-Version', version);
-  return req.send({ workspace_id: who.workspaceId, provider: 'google', return_url: 'https://app.example.com/back', ...body });
+  return req;
 };
 const fields = (res: { body: { errors: { field?: string; code: string }[] } }) => Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { CURRENT_VERSION } from '../../domain/versions';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 
@@ -7,11 +7,11 @@ let api: TestApi;
 let key: string;
 let workspaceId: string;
 
-before(async () => {
+beforeAll(async () => {
   api = await givenApi();
   ({ key, workspaceId } = await givenAccount(api));
 });
-after(() => api.close());
+afterAll(() => api.close());
 
 const errorCodes = (body: { errors: { code: string }[] }) => body.errors.map((e) => e.code);
 

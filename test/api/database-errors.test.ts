@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import supertest from 'supertest';
 import { createActivities } from '../../activities';
 import { createApp } from '../../api/app';
@@ -20,10 +20,10 @@ const sink = new Writable({
 });
 const log = createLogger('debug', sink);
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
 });
-after(() => db.drop());
+afterAll(() => db.drop());
 
 describe('database errors in logs and workflow failures', () => {
   it('When a request carrying a meeting URL and a webhook secret meets a database error, then 500 answers and no log line holds the SQL, the URL, its passcode or the secret', async () => {

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 
 let api: TestApi;
 let key: string;
 let workspaceId: string;
 
-before(async () => {
+beforeAll(async () => {
   api = await givenApi();
   ({ key, workspaceId } = await givenAccount(api));
 });
-after(() => api.close());
+afterAll(() => api.close());
 
 const codes = (body: { errors: { code: string; field?: string }[] }) => body.errors.map((e) => `${e.code}${e.field ? `:${e.field}` : ''}`);
 

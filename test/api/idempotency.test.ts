@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 
 let api: TestApi;
-before(async () => {
+beforeAll(async () => {
   api = await givenApi();
 });
-after(() => api.close());
+afterAll(() => api.close());
 
 const post = (key: string, idem: string | null, body: unknown) => {
-  const req = api.http.post('/api/v1/workspaces').set('Authorization', key);
+  const req = api.as(key).post('/workspaces', body);
   if (idem !== null) req.set('Idempotency-Key', idem);
-  return req.send(body as object);
+  return req;
 };
 
 describe('Idempotency-Key on POST', () => {

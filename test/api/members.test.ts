@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 
 let api: TestApi;
-before(async () => {
+beforeAll(async () => {
   api = await givenApi({ env: { RATE_LIMIT_MEMBERS_PER_HOUR: '4' } });
 });
-after(() => api.close());
+afterAll(() => api.close());
 
 async function createMember(key: string, body: Record<string, unknown>) {
   return api.http.post('/api/v1/members').set('Authorization', key).send(body);

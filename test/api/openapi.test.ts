@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenApi, type TestApi } from '../support/api';
 
 let api: TestApi;
-before(async () => {
+beforeAll(async () => {
   api = await givenApi();
 });
-after(() => api.close());
+afterAll(() => api.close());
 
 describe('OpenAPI document and reference page', () => {
   it('When the document is fetched, then it is OpenAPI 3.1 and lists every endpoint with its request and response schemas', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import { loadConfig } from '../../runtime/config';
@@ -25,10 +25,10 @@ function appOn(ipLimit: number) {
   return supertest(createApp({ orm: db.orm, config, log, temporal: null, storage: new LocalStorage('/nonexistent'), baseUrl: () => 'http://api.test/api/v1' }).app);
 }
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
 });
-after(() => db.drop());
+afterAll(() => db.drop());
 
 describe('per-IP flood limit', () => {
   it('When one address sends more than the limit in a minute across two API processes, then a plain-text 429 with Retry-After answers, before routing and keys', async () => {

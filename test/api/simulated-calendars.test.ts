@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
 });
-after(() => db.drop());
+afterAll(() => db.drop());
 
 const event = { title: 'Standup', starts_at: '2030-01-01T10:00:00Z', meeting_url: 'https://meet.google.com/sim-cale-ndr' };
-const put = (api: TestApi, key: string, email: string) => api.http.put(`/api/v1/simulated_calendars/${email}/events/ev1`).set('Authorization', key).send(event);
+const put = (api: TestApi, key: string, email: string) => api.as(key).put(`/simulated_calendars/${email}/events/ev1`, event);
 
 describe('simulated calendars (development scripting)', () => {
   it('When one account scripts a simulated calendar, then another account can neither change nor revoke it', async () => {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenApi } from '../support/api';
 import { freshDatabase } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
 });
-after(() => db.drop());
+afterAll(() => db.drop());
 
 /** The per-IP counter has minute windows: start a burst well inside one. */
 async function insideOneWindow(): Promise<void> {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 
 let api: TestApi;
-before(async () => {
+beforeAll(async () => {
   api = await givenApi({ env: { RATE_LIMIT_WORKSPACES_PER_DAY: '3' } });
 });
-after(() => api.close());
+afterAll(() => api.close());
 
 const STAFF_FIELDS = ['owner_email', 'members_count', 'is_human_transcription_allowed', 'is_human_translation_allowed', 'email_domains', 'idp_company_names', 'currency'];
 

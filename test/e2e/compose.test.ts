@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { projectRoot } from '../../runtime/paths';
 
 describe('docker-compose.yml', () => {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createLogger } from '../../runtime/logger';
 import { projectRoot } from '../../runtime/paths';
 import { ensureSchemathesis, type SchemathesisCommand } from '../../scripts/schemathesis';
@@ -43,7 +43,7 @@ let command: SchemathesisCommand;
 /** Where generated webhook endpoints mostly point: answers 204 at once, so deliveries do not pile up as retries. */
 let receiver: http.Server;
 
-before(async () => {
+beforeAll(async () => {
   if (process.env.TEST_SCHEMATHESIS_ERROR) throw new Error(`Schemathesis could not be installed: ${process.env.TEST_SCHEMATHESIS_ERROR}`);
   command = process.env.TEST_SCHEMATHESIS
     ? (JSON.parse(process.env.TEST_SCHEMATHESIS) as SchemathesisCommand)
@@ -67,7 +67,7 @@ before(async () => {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(projectRoot(), 'test', 'support', 'loopback-only.cjs')}`.trim(),
   });
 });
-after(async () => {
+afterAll(async () => {
   await service?.stop();
   receiver?.close();
 });
@@ -108,7 +108,7 @@ function runSchemathesis(args: string[], cwd: string): Promise<{ code: number | 
 }
 
 describe('the OpenAPI document against the running service (Schemathesis)', () => {
-  it('When Schemathesis fuzzes every operation with a key from the admin command, then no answer is a server error, an undeclared status or media type, or outside its schema', { timeout: 300_000 }, async () => {
+  it('When Schemathesis fuzzes every operation with a key from the admin command, then no answer is a server error, an undeclared status or media type, or outside its schema', async () => {
     const { base } = await service.start();
     const user = await service.admin('create-user', '--email', 'fuzz@example.com', '--name', 'Fuzz', '--workspace-name', 'Fuzz workspace');
     await connectCalendar(base, user.api_key!, user.workspace_id!);
@@ -173,5 +173,5 @@ describe('the OpenAPI document against the running service (Schemathesis)', () =
     const report = run.output.includes('=== FAILURES ===') ? run.output.slice(run.output.indexOf('=== FAILURES ===') - 40) : run.output;
     assert.ok(!run.timedOut, `Schemathesis ran past ${FUZZ_BUDGET_MS / 1000} s and was stopped:\n${run.output.slice(-20_000)}`);
     assert.equal(run.code, 0, `Schemathesis found problems (seed ${SEED}):\n${report.slice(0, 60_000)}`);
-  });
+  }, 300_000);
 });

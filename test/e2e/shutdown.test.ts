@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createUser } from '../../services/accounts';
 import { projectRoot } from '../../runtime/paths';
 import { freshDatabase } from '../support/db';
@@ -13,11 +13,11 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 let child: ChildProcess | null = null;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
 });
-after(async () => {
+afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await t.teardown();
   await db.drop();

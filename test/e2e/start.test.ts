@@ -1,23 +1,24 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { npmStart, type NpmStart } from '../support/npm-start';
 import { verifyLikeTheSpec } from '../support/webhooks';
+import { until } from '../support/until';
 
 let service: NpmStart;
 const startService = () => service.start();
 const stopService = () => service.stop();
 const admin = (...args: string[]) => service.admin(...args);
 
-before(async () => {
+beforeAll(async () => {
   service = await npmStart({
     // A simulated 30-minute meeting lasts about two seconds.
     SIMULATOR_SPEED: '900',
     ALLOW_LOOPBACK_WEBHOOKS: 'true',
   });
 });
-after(() => service?.stop());
+afterAll(() => service?.stop());
 
 describe('npm start, the admin command and the API, as a user runs them', () => {
   it('When the service starts on embedded defaults, then a created user lists its workspace, a rotated key replaces the old one, and data outlives a restart', async () => {
@@ -71,11 +72,12 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     });
     assert.equal(sent.status, 201);
     const bot = (await sent.json()) as { id: string; meeting_id: string };
-    let status = '';
-    for (let i = 0; i < 300 && status !== 'completed' && status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      status = ((await (await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })).json()) as { status: string }).status;
-    }
+    const status = await until(async () => ((await (await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })).json()) as { status: string }).status, {
+      what: 'the bot to finish',
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      accept: (s) => s === 'completed' || s === 'failed',
+    });
     assert.equal(status, 'completed');
     const results = (await (await fetch(`${base}/meetings/${bot.meeting_id}/results`, { headers: { Authorization: rotated.api_key! } })).json()) as {
       transcript: { segments: { speaker: string }[] };
@@ -88,8 +90,7 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     // Deliveries are not ordered (spec Events › Delivery, 3): wait until every expected type has arrived.
     const expectedTypes = ['meeting.created', 'meeting.updated', 'bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready', 'meeting.finished'];
     const missing = () => expectedTypes.filter((type) => ![...received.values()].includes(type));
-    for (let i = 0; i < 300 && missing().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    receiver.close();
+    await until(() => missing().length === 0, { what: `every event type (missing: ${missing().join(', ')})`, timeoutMs: 30_000 }).finally(() => receiver.close());
     assert.equal(badSignatures, 0);
     assert.deepEqual(missing(), []);
 
@@ -120,11 +121,7 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     type ListedMeeting = { title: string; source: string; recordings: { status: string }[] };
     const findMeeting = async () =>
       ((await (await fetch(`${base}/meetings?workspace_id=${created.workspace_id}`, { headers: auth })).json()) as { data: ListedMeeting[] }).data.find((m) => m.title === 'E2E planning');
-    let calendarMeeting = await findMeeting();
-    for (let i = 0; i < 300 && !calendarMeeting; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      calendarMeeting = await findMeeting();
-    }
+    const calendarMeeting = await until(findMeeting, { what: 'the scripted event to become a meeting', timeoutMs: 60_000, intervalMs: 200 });
     assert.ok(calendarMeeting, 'the scripted event became a meeting');
     assert.equal(calendarMeeting.source, 'calendar_connection');
     assert.deepEqual(calendarMeeting.recordings.map((r) => r.status), ['queued'], 'a bot will join it');

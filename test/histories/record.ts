@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from '@jest/globals';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ensureMaintenanceWorkflows } from '../../worker';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
@@ -17,17 +17,18 @@ import { SimulatedCalendar } from '../../activities/providers/calendar/simulated
 import { givenAccount } from '../support/api';
 import { calendarHelpers } from '../support/calendars';
 import { resultOf, serviceFixture, startedWorkflow } from '../support/temporal';
+import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
 const receiver = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => res.writeHead(204).end());
 });
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', env: { ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 });
-after(async () => {
+afterAll(async () => {
   receiver.close();
   await f.close();
 });
@@ -39,21 +40,21 @@ async function save(name: string, workflowId: string): Promise<void> {
 
 it('records a history of each workflow type', async () => {
   const me = await givenAccount(f.api);
-  const as = (method: 'post' | 'patch', p: string, body: object) => f.api.http[method](`/api/v1${p}`).set('Authorization', me.key).send(body);
-  const endpoint = await as('post', '/webhook_endpoints', { workspace_id: me.workspaceId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['meeting.created'] });
+  const as = f.api.as(me);
+  const endpoint = await as.post('/webhook_endpoints', { workspace_id: me.workspaceId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['meeting.created'] });
 
-  const completed = (await as('post', '/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-omp' })).body;
+  const completed = (await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-omp' })).body;
   await resultOf(f.t, botWorkflowId(completed.id));
   await save('botWorkflow-completed', botWorkflowId(completed.id));
   await save('simulatedBot-completed', simulatedBotWorkflowId(completed.id));
 
-  const failed = (await as('post', '/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordf-ail?sim=lobby_timeout' })).body;
+  const failed = (await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordf-ail?sim=lobby_timeout' })).body;
   await resultOf(f.t, botWorkflowId(failed.id));
   await save('botWorkflow-failed', botWorkflowId(failed.id));
 
-  const cancelled = (await as('post', '/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-anc', join_at: new Date(Date.now() + 86_400_000).toISOString() })).body;
+  const cancelled = (await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-anc', join_at: new Date(Date.now() + 86_400_000).toISOString() })).body;
   await startedWorkflow(f.t, botWorkflowId(cancelled.id));
-  await as('post', `/bots/${cancelled.id}/cancel`, {});
+  await as.post(`/bots/${cancelled.id}/cancel`, {});
   await resultOf(f.t, botWorkflowId(cancelled.id));
   await save('botWorkflow-cancelled', botWorkflowId(cancelled.id));
 
@@ -62,9 +63,9 @@ it('records a history of each workflow type', async () => {
   await save('webhookDelivery-succeeded', deliveryWorkflowId(event!.id, endpoint.body.id));
 
   // A workspace-wide settings change reaches the fan-out (it runs on, waiting for the next change).
-  const settings = await f.api.http.get('/api/v1/settings').query({ workspace_id: me.workspaceId }).set('Authorization', me.key);
+  const settings = await as.get('/settings', { workspace_id: me.workspaceId });
   const own = settings.body.data.find((s: { id: string; name?: string }) => s.id)!;
-  await f.api.http.patch(`/api/v1/settings/${own.id}`).set('Authorization', me.key).send({ transcription: { language: 'de' } });
+  await as.patch(`/settings/${own.id}`, { transcription: { language: 'de' } });
   await new Promise((r) => setTimeout(r, 3_000));
   await save('settingsFanout-running', settingsFanoutWorkflowId(me.workspaceId));
 
@@ -73,7 +74,7 @@ it('records a history of each workflow type', async () => {
   const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Rec', email: 'rec@calendar.test' } });
   const back = await h.consent(link.url);
   const connectionId = back.searchParams.get('calendar_connection_id')!;
-  await h.until('first sync', async () => (await f.api.http.get(`/api/v1/calendar_connections/${connectionId}`).set('Authorization', me.key)).body.status, (s) => s === 'active');
+  await until(async () => (await as.get(`/calendar_connections/${connectionId}`)).body.status, { what: 'first sync', accept: (s) => s === 'active' });
   await save('calendarSync-running', calendarSyncWorkflowId(connectionId));
 
   await ensureMaintenanceWorkflows(f.db.orm);

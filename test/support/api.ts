@@ -14,9 +14,33 @@ export type TestApi = {
   orm: Orm;
   config: Config;
   http: ReturnType<typeof supertest>;
+  /** The API as one key calls it (see apiClient). */
+  as: (who: Caller) => ApiClient;
   baseUrl: string;
   close: () => Promise<void>;
 };
+
+/** Who calls: an API key, or an account from givenAccount. */
+export type Caller = string | { key: string };
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/**
+ * The API as one key calls it: paths are under /api/v1 (`as(me).post('/bots', body)`) and every
+ * request carries the key. Each method answers supertest's request, so `.set()` and `.query()`
+ * still chain and `await` gives the response.
+ */
+export function apiClient(http: ReturnType<typeof supertest>, who: Caller) {
+  const key = typeof who === 'string' ? who : who.key;
+  const url = (path: string) => `/api/v1${path}`;
+  const withBody = (req: supertest.Test, body: unknown) => (body === undefined ? req : req.send(body as object));
+  return {
+    get: (path: string, query: Record<string, unknown> = {}) => http.get(url(path)).set('Authorization', key).query(query),
+    post: (path: string, body?: unknown) => withBody(http.post(url(path)).set('Authorization', key), body),
+    put: (path: string, body?: unknown) => withBody(http.put(url(path)).set('Authorization', key), body),
+    patch: (path: string, body?: unknown, headers: Record<string, string> = {}) => withBody(http.patch(url(path)).set('Authorization', key).set(headers), body),
+    delete: (path: string, headers: Record<string, string> = {}) => http.delete(url(path)).set('Authorization', key).set(headers),
+  };
+}
 
 /** The real Express app on a fresh, migrated database; HTTP through supertest on loopback. */
 export async function givenApi(opts: { env?: Record<string, string>; temporal?: Client | null; storage?: MediaStorage; orm?: Orm } = {}): Promise<TestApi> {
@@ -25,7 +49,8 @@ export async function givenApi(opts: { env?: Record<string, string>; temporal?: 
   const baseUrl = 'http://api.test/api/v1';
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
   const { app } = createApp({ orm: db.orm, config, log: silentLog, temporal: opts.temporal ?? null, storage, baseUrl: () => baseUrl });
-  return { orm: db.orm, config, http: supertest(app), baseUrl, close: db.drop };
+  const http = supertest(app);
+  return { orm: db.orm, config, http, as: (who) => apiClient(http, who), baseUrl, close: db.drop };
 }
 
 let counter = 0;

@@ -8,17 +8,6 @@ export const TEST_SECRET = 'test-signing-secret-of-at-least-32-chars';
 /** A day-aligned instant n days from now at the given hour (UTC), as ISO text. */
 export const inDays = (n: number, hour = 10) => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + n * 86_400_000 + hour * 3_600_000).toISOString();
 
-/** Reads until `ok` holds (what runs in the background has happened), failing with `what` and the last value after `ms`. */
-export async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    assert.ok(Date.now() < deadline, `${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** What calendar tests share: the simulated calendar, the consent round trip, notifications. */
 export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
   const relative = (url: string) => {
@@ -29,7 +18,7 @@ export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
     calendar,
 
     async createLink(key: string, body: Record<string, unknown>) {
-      const res = await api.http.post('/api/v1/calendar_connect_links').set('Authorization', key).send({ provider: 'google', return_url: 'https://app.example.com/calendars/done', ...body });
+      const res = await api.as(key).post('/calendar_connect_links', { provider: 'google', return_url: 'https://app.example.com/calendars/done', ...body });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       return res.body as { id: string; url: string; member_id: string | null };
     },
@@ -55,7 +44,5 @@ export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
     notify(connectionId: string, token = createVault(TEST_SECRET).mac(connectionId)) {
       return api.http.post(`/api/v1/provider_callbacks/calendar/${connectionId}`).set('X-Goog-Channel-Token', token).send({});
     },
-
-    until,
   };
 }

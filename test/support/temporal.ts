@@ -16,6 +16,7 @@ import { createProviders } from '../../activities/providers';
 import { loadConfig } from '../../runtime/config';
 import { LocalStorage, type MediaStorage } from '../../runtime/storage';
 import { testEnv } from './env';
+import { until } from './until';
 
 export type TemporalHarness = { env: TestWorkflowEnvironment; taskQueue: string; server: ServerHandle; teardown: () => Promise<void> };
 
@@ -130,16 +131,7 @@ export async function resultOf<T = unknown>(h: Pick<TemporalHarness, 'env'>, wor
 /** The handle of a workflow once the outbox has started it (waits up to 30 s for it to exist). */
 export async function startedWorkflow(h: Pick<TemporalHarness, 'env'>, workflowId: string) {
   const handle = h.env.client.workflow.getHandle(workflowId);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      await handle.describe();
-      break;
-    } catch (err) {
-      if (Date.now() > deadline) throw new Error(`workflow ${workflowId} was not started within 30 s: ${(err as Error).message}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await until(() => handle.describe().then(() => 'started', (err: Error) => err.message), { what: `workflow ${workflowId} to be started`, timeoutMs: 30_000, accept: (s) => s === 'started' });
   return handle;
 }
 
@@ -147,22 +139,24 @@ export async function startedWorkflow(h: Pick<TemporalHarness, 'env'>, workflowI
  * The whole service for a workflow test: a fresh database, a Temporal server of the given kind, a
  * worker with the real workflows (providers overridable) and the API on it. `close` stops all.
  */
-export async function serviceFixture(opts: { server: 'dev' | 'time-skipping'; env?: Record<string, string>; providers?: Partial<Providers> }) {
+export async function serviceFixture(opts: { server: 'dev' | 'time-skipping'; env?: Record<string, string>; providers?: Partial<Providers>; sticky?: boolean }) {
   const { freshDatabase } = await import('./db');
   const { givenApi } = await import('./api');
   const db = await freshDatabase();
   const t = opts.server === 'dev' ? await devServer() : await timeSkipping();
-  const worker = await startWorker(t, db.orm, { providers: opts.providers });
-  const api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ...opts.env } });
-  return {
+  const worker = await startWorker(t, db.orm, { providers: opts.providers, sticky: opts.sticky });
+  const api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ...opts.env } });
+  const fixture = {
     db,
     t,
     worker,
     api,
+    /** Stops the worker the fixture has then (a test may have replaced it), the server, the database. */
     async close() {
-      await worker.stop();
+      await fixture.worker.stop();
       await t.teardown();
       await db.drop();
     },
   };
+  return fixture;
 }

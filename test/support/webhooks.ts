@@ -3,9 +3,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { botWorkflowId } from '../../workflows/signals';
-import { givenAccount, givenApi, type TestApi } from './api';
-import { freshDatabase } from './db';
-import { startWorker, timeSkipping, type TemporalHarness } from './temporal';
+import { givenAccount, type TestApi } from './api';
+import { serviceFixture, type TemporalHarness } from './temporal';
 
 /** The spec's verification steps, followed literally by a receiver. */
 export function verifyLikeTheSpec(secret: string, headers: Record<string, string>, rawBody: string, nowSeconds: number): boolean {
@@ -44,18 +43,14 @@ export class Receiver {
  * on commit, the API (loopback endpoints allowed), an account, and a receiver.
  */
 export async function webhookFixture() {
-  const db = await freshDatabase();
-  const t = await timeSkipping();
-  const worker = await startWorker(t, db.orm);
-  const api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
+  const service = await serviceFixture({ server: 'time-skipping', env: { ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
+  const { db, t, worker, api } = service;
   const me = await givenAccount(api);
   const receiver = new Receiver();
   await receiver.start();
   const close = async () => {
     receiver.server.close();
-    await worker.stop();
-    await t.teardown();
-    await db.drop();
+    await service.close();
   };
   return { db, t, worker, api, me, receiver, close, ...helpers(api, t, receiver) };
 }
@@ -63,13 +58,13 @@ export async function webhookFixture() {
 function helpers(api: TestApi, t: TemporalHarness, receiver: Receiver) {
   return {
     async createEndpoint(key: string, workspaceId: string, body: Record<string, unknown> = {}) {
-      const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', key).send({ workspace_id: workspaceId, url: receiver.url, enabled_events: ['*'], ...body });
+      const res = await api.as(key).post('/webhook_endpoints', { workspace_id: workspaceId, url: receiver.url, enabled_events: ['*'], ...body });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       return res.body as { id: string; secret: string; api_version: string };
     },
 
     async sendBot(key: string, workspaceId: string, meetingUrl = 'https://meet.google.com/hook-abcd-efg') {
-      const res = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: meetingUrl });
+      const res = await api.as(key).post('/bots', { workspace_id: workspaceId, meeting_url: meetingUrl });
       assert.equal(res.status, 201);
       return res.body as { id: string; meeting_id: string };
     },
@@ -79,12 +74,5 @@ function helpers(api: TestApi, t: TemporalHarness, receiver: Receiver) {
       await t.env.client.workflow.getHandle(botWorkflowId(botId)).terminate('test over').catch(() => undefined);
     },
 
-    async until(what: string, check: () => Promise<boolean> | boolean, ms = 15_000) {
-      const deadline = Date.now() + ms;
-      while (!(await check())) {
-        if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
   };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { mapGoogleEvent } from '../../activities/providers/calendar/google';
 import { mapGraphEvent } from '../../activities/providers/calendar/microsoft';
 import { CALENDAR_TEXT_LIMITS, capText, linkInText } from '../../domain/meetings/links';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { GoogleCalendarProvider } from '../../activities/providers/calendar/google';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from '../../activities/providers/calendar/types';
 import { FakeGoogle, type GoogleEventResource } from '../support/fake-google';
@@ -41,10 +41,10 @@ describe('Google Calendar adapter', () => {
   let provider: GoogleCalendarProvider;
   let tokens: CalendarTokens;
 
-  before(async () => {
+  beforeAll(async () => {
     google = await new FakeGoogle().start();
   });
-  after(async () => {
+  afterAll(async () => {
     await google.stop();
   });
   beforeEach(() => {
@@ -250,7 +250,7 @@ describe('Google Calendar adapter', () => {
     const email = 'mapping@example.com';
     let events: Map<string, ProviderCalendarEvent>;
 
-    before(async () => {
+    beforeAll(async () => {
       google.put(email, {
         ...timed('meet', 3),
         hangoutLink: 'https://meet.google.com/abc-defg-hij',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { MicrosoftCalendarProvider } from '../../activities/providers/calendar/microsoft';
 import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from '../../activities/providers/calendar/types';
 import { FakeMicrosoft, graphEvent } from '../support/fake-microsoft';
@@ -17,11 +17,11 @@ describe('Microsoft calendar adapter', () => {
   let fake: FakeMicrosoft;
   let provider: MicrosoftCalendarProvider;
 
-  before(async () => {
+  beforeAll(async () => {
     fake = await FakeMicrosoft.start();
     provider = new MicrosoftCalendarProvider(fake.config());
   });
-  after(async () => {
+  afterAll(async () => {
     await fake.close();
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { generateApiKey, hashApiKey, keyFromAuthorization } from '../../domain/api-keys';
 import { hasPrefix, newId } from '../../domain/ids';
 import { jsonErrorPosition } from '../../domain/json-position';

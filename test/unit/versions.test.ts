@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { CURRENT_VERSION, downgrade, resolveVersion, successorOf } from '../../domain/versions';
 import { toServerOffset } from '../../domain/versions/format';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { renderEnvelope } from '../../activities/webhooks';
 import { urlProblem } from '../../domain/webhooks/url';
 import { addressProblem, isPublicAddress } from '../../domain/webhooks/addresses';

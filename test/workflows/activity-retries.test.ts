@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { createBotActivities } from '../../activities/bots';
 import { botFixture } from '../support/bots';
 import { silentLog } from '../support/db';
 
 let f: Awaited<ReturnType<typeof botFixture>>;
-before(async () => {
+beforeAll(async () => {
   f = await botFixture();
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 describe('an activity retried after its transaction committed', () => {
   it('When a status change or a results part is recorded again (a worker died before reporting success), then no second event is recorded', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedTranscriptionProvider } from '../../activities/providers/simulated';
 import type { TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
@@ -25,10 +25,10 @@ const held: TranscriptionProvider = {
 };
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', providers: { transcription: held } });
 });
-after(async () => {
+afterAll(async () => {
   release();
   await f.close();
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedMeetingBotProvider, SimulatedSummaryProvider, SimulatedTranscriptionProvider } from '../../activities/providers/simulated';
 import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
@@ -34,11 +34,11 @@ const summary: SummaryProvider = {
 };
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', providers: { meetingBot, transcription, summary } });
   real = new SimulatedMeetingBotProvider(f.t.env.client, f.t.taskQueue, 1);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
   broken = part;
@@ -46,10 +46,9 @@ async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
   const sent = await f.api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: `https://meet.google.com/brk-${part.slice(0, 4)}-abc` });
   assert.equal(sent.status, 201, JSON.stringify(sent.body));
   const ended = await resultOf(f.t, botWorkflowId(sent.body.id));
-  const get = (path: string) => f.api.http.get(path).set('Authorization', me.key);
-  const bot = (await get(`/api/v1/bots/${sent.body.id}`)).body;
-  const meeting = (await get(`/api/v1/meetings/${sent.body.meeting_id}`)).body;
-  const types = (await get('/api/v1/webhook_events').query({ workspace_id: me.workspaceId, limit: 100 })).body.data.map((e: { type: string }) => e.type);
+  const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
+  const meeting = (await f.api.as(me).get(`/meetings/${sent.body.meeting_id}`)).body;
+  const types = (await f.api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data.map((e: { type: string }) => e.type);
   return { ended, bot, meeting, types };
 }
 

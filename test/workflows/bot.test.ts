@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
 import { botWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
+import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof botFixture>>;
 let db: typeof f.db;
@@ -10,11 +11,11 @@ let t: typeof f.t;
 let api: typeof f.api;
 let me: typeof f.me;
 
-before(async () => {
+beforeAll(async () => {
   f = await botFixture();
   ({ db, t, api, me } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 const sendBot: typeof f.sendBot = (body) => f.sendBot(body);
 const finish: typeof f.finish = (botId) => f.finish(botId);
@@ -36,7 +37,7 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(bot.meeting_url, 'https://meet.google.com/abc-defg-hij');
     assert.equal(bot.summary_template, 'sales');
     assert.deepEqual(bot.metadata, { deal: '42' });
-    const meeting0 = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    const meeting0 = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(meeting0.source, 'bot');
     assert.equal(meeting0.platform, 'meet');
     assert.equal(meeting0.phase, 'upcoming');
@@ -46,17 +47,17 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.deepEqual(meeting0.settings.sources['transcription.language'], { assignment_id: null, reason: 'service_default' });
 
     assert.equal(await finish(bot.id), 'completed');
-    const done = (await get(`/api/v1/bots/${bot.id}`)).body;
+    const done = (await get(`/bots/${bot.id}`)).body;
     assert.equal(done.status, 'completed');
     assert.ok(done.ended_at);
     assert.ok(!('reason' in done));
-    const meeting = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(meeting.phase, 'past');
     assert.equal(meeting.recordings[0].status, 'completed');
     assert.ok(meeting.recordings[0].started_at && meeting.recordings[0].ended_at);
     assert.deepEqual(meeting.results, { status: 'ready', transcript: { status: 'ready', language: 'en' }, summary: { status: 'ready' }, media: { status: 'ready', duration_seconds: 1800 } });
 
-    const results = (await get(`/api/v1/meetings/${bot.meeting_id}/results?include=words`)).body;
+    const results = (await get(`/meetings/${bot.meeting_id}/results?include=words`)).body;
     assert.ok(results.transcript.segments.length > 10);
     assert.deepEqual([...new Set(results.transcript.segments.map((s: { speaker: string }) => s.speaker))], ['Ann', 'Bob']);
     assert.ok(results.transcript.segments[0].words.length > 1);
@@ -66,7 +67,7 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(media.headers['content-type'], 'audio/wav');
     const tampered = await api.http.get(results.media.audio_url.replace('http://api.test', '').replace(/signature=(.)/, (_m: string, c: string) => `signature=${c === '0' ? '1' : '0'}`));
     assert.equal(tampered.status, 401);
-    const noWords = (await get(`/api/v1/meetings/${bot.meeting_id}/results`)).body;
+    const noWords = (await get(`/meetings/${bot.meeting_id}/results`)).body;
     assert.ok(!('words' in noWords.transcript.segments[0]));
 
     assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
@@ -90,25 +91,24 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/tpl-abcd-efg', participants: [{ email: 'ann@example.com', name: 'Ann' }], summary_template: tpl.body.id });
     assert.equal(bot.summary_template, tpl.body.id);
     assert.equal(await finish(bot.id), 'completed');
-    const results = (await get(`/api/v1/meetings/${bot.meeting_id}/results`)).body;
+    const results = (await get(`/meetings/${bot.meeting_id}/results`)).body;
     assert.equal(results.summary.template, tpl.body.id);
     assert.deepEqual(results.summary.sections.map((s: { title: string }) => s.title), ['Decisions', 'Owners']);
   });
 
   it("When account-level settings name one workspace's template, then another workspace's meetings are not summarised with it", async () => {
-    const as = (method: 'post', path: string, body: object) => api.http[method](`/api/v1${path}`).set('Authorization', me.key).send(body);
-    const tpl = await as('post', '/summary_templates', { workspace_id: me.workspaceId, name: 'Private', sections: [{ title: 'Confidential pricing' }] });
+    const tpl = await api.as(me).post('/summary_templates', { workspace_id: me.workspaceId, name: 'Private', sections: [{ title: 'Confidential pricing' }] });
     assert.equal(tpl.status, 201);
-    const settings = await as('post', '/settings', { workspace_id: me.workspaceId, name: 'Everywhere', summary: { template: tpl.body.id } });
+    const settings = await api.as(me).post('/settings', { workspace_id: me.workspaceId, name: 'Everywhere', summary: { template: tpl.body.id } });
     assert.equal(settings.status, 201, JSON.stringify(settings.body));
-    const assigned = await as('post', '/settings_assignments', { settings_id: settings.body.id, scope: [`accounts:${me.accountId}`] });
+    const assigned = await api.as(me).post('/settings_assignments', { settings_id: settings.body.id, scope: [`accounts:${me.accountId}`] });
     assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
-    const other = await as('post', '/workspaces', { name: 'Other team' });
+    const other = await api.as(me).post('/workspaces', { name: 'Other team' });
     assert.equal(other.status, 201);
-    const bot = await as('post', '/bots', { workspace_id: other.body.id, meeting_url: 'https://meet.google.com/tpl-othe-rws', participants: [{ email: 'ann@example.com', name: 'Ann' }] });
+    const bot = await api.as(me).post('/bots', { workspace_id: other.body.id, meeting_url: 'https://meet.google.com/tpl-othe-rws', participants: [{ email: 'ann@example.com', name: 'Ann' }] });
     assert.equal(bot.status, 201, JSON.stringify(bot.body));
     assert.equal(await finish(bot.body.id), 'completed');
-    const results = (await get(`/api/v1/meetings/${bot.body.meeting_id}/results`)).body;
+    const results = (await get(`/meetings/${bot.body.meeting_id}/results`)).body;
     assert.ok(!results.summary.sections.some((s: { title: string }) => s.title === 'Confidential pricing'), JSON.stringify(results.summary.sections));
   });
 });
@@ -117,8 +117,8 @@ describe('simulator scenarios', () => {
   const scenario = async (sim: string, extra: Record<string, unknown> = {}) => {
     const bot = await sendBot({ meeting_url: `https://us02web.zoom.us/j/123456789?pwd=abc&sim=${sim}`, participants: [{ email: 'ann@example.com', name: 'Ann' }], ...extra });
     const final = await finish(bot.id);
-    const b = (await get(`/api/v1/bots/${bot.id}`)).body;
-    const m = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    const b = (await get(`/bots/${bot.id}`)).body;
+    const m = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(b.status, final);
     return { b, m, events: await eventTypes(bot.id) };
   };
@@ -165,7 +165,7 @@ describe('simulator scenarios', () => {
     assert.deepEqual(m.results.transcript, { status: 'ready', language: 'en' });
     assert.deepEqual(m.results.summary, { status: 'none' });
     assert.equal(m.results.status, 'ready');
-    const results = (await get(`/api/v1/meetings/${m.id}/results`)).body;
+    const results = (await get(`/meetings/${m.id}/results`)).body;
     assert.deepEqual(results.transcript.segments, []);
     assert.ok(!events.includes('bot.summary_ready'));
   });
@@ -201,7 +201,7 @@ describe('timing, cancellation and provider signals', () => {
     const joinAt = new Date((await t.env.currentTimeMs()) + 7 * 86_400_000);
     const bot = await sendBot({ meeting_url: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting', join_at: joinAt.toISOString() });
     assert.equal(bot.join_at, joinAt.toISOString());
-    const meeting = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(meeting.starts_at, joinAt.toISOString());
     assert.equal(meeting.platform, 'teams');
     const before = await t.env.currentTimeMs();
@@ -219,11 +219,11 @@ describe('timing, cancellation and provider signals', () => {
       const bot = await sendBot({ meeting_url: 'https://meet.google.com/xyz-abcd-efg', join_at: joinAt });
       if (when !== 'queued') {
         for (let i = 0; i < 200; i++) {
-          const status = (await get(`/api/v1/bots/${bot.id}`)).body.status;
+          const status = (await get(`/bots/${bot.id}`)).body.status;
           if (status === when) break;
           await t.env.sleep(when === 'joining' ? 100 : 2000);
         }
-        assert.equal((await get(`/api/v1/bots/${bot.id}`)).body.status, when);
+        assert.equal((await get(`/bots/${bot.id}`)).body.status, when);
       }
       const res = await api.http.post(`/api/v1/bots/${bot.id}/cancel`).set('Authorization', me.key);
       assert.equal(res.status, 200);
@@ -243,7 +243,7 @@ describe('timing, cancellation and provider signals', () => {
     const { providerEventSignal } = await import('../../workflows/signals');
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/dup-abcd-efg?sim=lobby_timeout' });
     const handle = t.env.client.workflow.getHandle(botWorkflowId(bot.id));
-    for (let i = 0; i < 100 && (await get(`/api/v1/bots/${bot.id}`)).body.status !== 'joining'; i++) await new Promise((r) => setTimeout(r, 50));
+    await until(async () => (await get(`/bots/${bot.id}`)).body.status, { what: 'the bot joining', timeoutMs: 5_000, intervalMs: 50, accept: (s) => s === 'joining' });
     const at = new Date().toISOString();
     // Out of order: the recording is reported done before it started, then everything is repeated.
     const events = [
@@ -259,7 +259,7 @@ describe('timing, cancellation and provider signals', () => {
     for (const e of events) await handle.signal(providerEventSignal, e as never);
     assert.equal(await finish(bot.id), 'completed');
     assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
-    const m = (await get(`/api/v1/meetings/${bot.meeting_id}`)).body;
+    const m = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(m.results.media.duration_seconds, 120);
   });
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant } from '../support/api';
 import { serviceFixture } from '../support/temporal';
-import { inDays, until } from '../support/calendars';
+import { inDays } from '../support/calendars';
+import { until } from '../support/until';
 
 // A dev server (real time) with a worker: calendar bots are real bot workflows waiting to join
 // days from now; cancellations and reschedules reach them as signals.
@@ -11,17 +12,16 @@ let db: typeof f.db;
 let t: typeof f.t;
 let api: typeof f.api;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'dev' });
   ({ db, t, api } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 let uid = 0;
 
-const push = (me: Account, body: Record<string, unknown>) => api.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...body });
-const get = (me: Account, path: string, query: Record<string, unknown> = {}) => api.http.get(`/api/v1${path}`).set('Authorization', me.key).query(query);
+const push = (me: Account, body: Record<string, unknown>) => api.as(me).post('/calendar_events', { workspace_id: me.workspaceId, ...body });
 const event = (over: Record<string, unknown> = {}) => ({
   ical_uid: `evt-${++uid}@calendar.test`,
   title: 'Weekly sync',
@@ -36,7 +36,7 @@ const event = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const eventsOf = async (me: Account, meetingId: string, type: string) =>
-  (await get(me, '/webhook_events', { workspace_id: me.workspaceId, type, limit: 100 })).body.data.filter((e: { data: { object: { id: string } } }) => e.data.object.id === meetingId);
+  (await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, type, limit: 100 })).body.data.filter((e: { data: { object: { id: string } } }) => e.data.object.id === meetingId);
 
 async function withMember(): Promise<Account & { annId: string }> {
   const me = await givenAccount(api);
@@ -63,7 +63,7 @@ describe('pushed calendar events', () => {
       { name: null, email: 'guest@else.test', member_id: null, response: 'needs_action' },
     ]);
     assert.deepEqual(res.body.metadata, { crm: 'opp-1' });
-    const meeting = (await get(me, `/meetings/${res.body.meeting_id}`)).body;
+    const meeting = (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body;
     assert.equal(meeting.source, 'calendar_sync');
     assert.equal(meeting.phase, 'upcoming');
     assert.equal(meeting.platform, 'meet');
@@ -72,7 +72,7 @@ describe('pushed calendar events', () => {
     assert.equal(meeting.recordings.length, 1);
     assert.equal(meeting.recordings[0].status, 'queued');
     assert.equal(meeting.recordings[0].started_at, body.starts_at);
-    const bot = (await get(me, `/bots/${meeting.recordings[0].id}`)).body;
+    const bot = (await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body;
     assert.equal(bot.join_at, body.starts_at);
     assert.equal(bot.meeting_id, meeting.id);
     const created = await eventsOf(me, meeting.id, 'meeting.created');
@@ -94,7 +94,7 @@ describe('pushed calendar events', () => {
     const merged = await push(me, { ...body, metadata: { other: 'y' } });
     assert.deepEqual(merged.body.metadata, { note: 'x', other: 'y' });
     assert.equal((await eventsOf(me, first.body.meeting_id, 'meeting.updated')).length, updatesBefore);
-    const meeting = (await get(me, `/meetings/${first.body.meeting_id}`)).body;
+    const meeting = (await api.as(me).get(`/meetings/${first.body.meeting_id}`)).body;
     assert.equal(meeting.recordings.length, 1, 'still one bot');
   });
 
@@ -106,33 +106,33 @@ describe('pushed calendar events', () => {
     assert.equal(moved.status, 200);
     assert.equal(moved.body.meeting_id, first.body.meeting_id);
     assert.equal(moved.body.starts_at, inDays(4));
-    const meeting = (await get(me, `/meetings/${first.body.meeting_id}`)).body;
+    const meeting = (await api.as(me).get(`/meetings/${first.body.meeting_id}`)).body;
     assert.equal(meeting.platform, 'zoom');
     assert.equal(meeting.recordings.length, 1);
-    const bot = (await get(me, `/bots/${meeting.recordings[0].id}`)).body;
+    const bot = (await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body;
     assert.equal(bot.join_at, inDays(4));
     assert.equal(bot.meeting_url, 'https://zoom.us/j/987654321');
     const updates = await eventsOf(me, first.body.meeting_id, 'meeting.updated');
     assert.ok(updates.some((e: { data: { object: { starts_at: string } } }) => e.data.object.starts_at === inDays(4)));
     // A new link alone reaches the queued bot too.
     await push(me, { ...body, starts_at: inDays(4), ends_at: inDays(4, 11), meeting_url: 'https://teams.microsoft.com/l/meetup-join/abc' });
-    assert.equal((await get(me, `/bots/${meeting.recordings[0].id}`)).body.meeting_url, 'https://teams.microsoft.com/l/meetup-join/abc');
+    assert.equal((await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body.meeting_url, 'https://teams.microsoft.com/l/meetup-join/abc');
   });
 
   it('When the event is cancelled, then the meeting reads cancelled, is listed only with phase=cancelled, and its bot is cancelled', async () => {
     const me = await withMember();
     const body = event();
     const first = await push(me, body);
-    const botId = (await get(me, `/meetings/${first.body.meeting_id}`)).body.recordings[0].id;
+    const botId = (await api.as(me).get(`/meetings/${first.body.meeting_id}`)).body.recordings[0].id;
     const cancelled = await push(me, { ...body, cancelled: true });
     assert.ok(cancelled.body.cancelled_at);
-    const meeting = (await get(me, `/meetings/${first.body.meeting_id}`)).body;
+    const meeting = (await api.as(me).get(`/meetings/${first.body.meeting_id}`)).body;
     assert.equal(meeting.phase, 'cancelled');
-    const listed = (await get(me, '/meetings', { workspace_id: me.workspaceId })).body.data.map((m: { id: string }) => m.id);
+    const listed = (await api.as(me).get('/meetings', { workspace_id: me.workspaceId })).body.data.map((m: { id: string }) => m.id);
     assert.ok(!listed.includes(meeting.id));
-    const onlyCancelled = (await get(me, '/meetings', { workspace_id: me.workspaceId, phase: 'cancelled' })).body.data.map((m: { id: string }) => m.id);
+    const onlyCancelled = (await api.as(me).get('/meetings', { workspace_id: me.workspaceId, phase: 'cancelled' })).body.data.map((m: { id: string }) => m.id);
     assert.deepEqual(onlyCancelled, [meeting.id]);
-    await until('the bot is cancelled', async () => (await get(me, `/bots/${botId}`)).body.status, (s) => s === 'cancelled');
+    await until(async () => (await api.as(me).get(`/bots/${botId}`)).body.status, { what: 'the bot is cancelled', accept: (s) => s === 'cancelled' });
   });
 
   it('When a recurring event has occurrences, then each is its own meeting, and a moved occurrence keeps its meeting through original_starts_at', async () => {
@@ -154,7 +154,7 @@ describe('pushed calendar events', () => {
     const [x, y] = await Promise.all([push(me, { ...body, member_id: me.annId }), push(me, { ...body, member_id: bob.body.id })]);
     assert.equal(x.body.id, y.body.id);
     assert.equal(x.body.meeting_id, y.body.meeting_id);
-    const meeting = (await get(me, `/meetings/${x.body.meeting_id}`)).body;
+    const meeting = (await api.as(me).get(`/meetings/${x.body.meeting_id}`)).body;
     assert.equal(meeting.recordings.length, 1);
     assert.deepEqual(
       meeting.calendar_event.attendees.map((a: { member_id: string }) => a.member_id),
@@ -164,18 +164,18 @@ describe('pushed calendar events', () => {
 
   it('When the settings say not to record, then no bot is scheduled; turning recording on schedules one, and off again cancels it', async () => {
     const me = await withMember();
-    const workspaceSettings = (await get(me, `/workspaces/${me.workspaceId}`)).body.settings.assignments[0].settings_id;
+    const workspaceSettings = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings.assignments[0].settings_id;
     await api.http.patch(`/api/v1/settings/${workspaceSettings}`).set('Authorization', me.key).send({ recording: { enabled: false } });
     const res = await push(me, event());
-    let meeting = (await get(me, `/meetings/${res.body.meeting_id}`)).body;
+    let meeting = (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body;
     assert.deepEqual(meeting.recordings, []);
     assert.equal(meeting.settings.recording.enabled, false);
     await api.http.patch(`/api/v1/settings/${workspaceSettings}`).set('Authorization', me.key).send({ recording: { enabled: 'inherit' } });
-    meeting = await until('a bot is scheduled', async () => (await get(me, `/meetings/${res.body.meeting_id}`)).body, (m) => m.recordings.length === 1);
+    meeting = await until(async () => (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body, { what: 'a bot is scheduled', accept: (m) => m.recordings.length === 1 });
     assert.equal(meeting.recordings[0].status, 'queued');
     const own = meeting.settings.assignments.find((a: { own: boolean; scope: string[] }) => a.own && a.scope.includes(`meetings:${meeting.id}`));
     await api.http.patch(`/api/v1/settings/${own.settings_id}`).set('Authorization', me.key).send({ recording: { enabled: false } });
-    await until('the bot is cancelled', async () => (await get(me, `/bots/${meeting.recordings[0].id}`)).body.status, (s) => s === 'cancelled');
+    await until(async () => (await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body.status, { what: 'the bot is cancelled', accept: (s) => s === 'cancelled' });
   });
 
   it('When a push is invalid or the key may not push, then 422 per field, 401 for a guest, 400 without a workspace', async () => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedCalendar, SimulatedCalendarProvider } from '../../activities/providers/calendar/simulated';
 import type { CalendarProvider } from '../../activities/providers/calendar/types';
 import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
 import { serviceFixture } from '../support/temporal';
+import { until } from '../support/until';
 
 // A provider that answers 503 until the test lets it through: the first sync keeps retrying (with
 // Temporal's back-off, server-side timers the test server can skip) and outlasts 30 minutes.
@@ -24,13 +25,13 @@ let api: typeof f.api;
 let t: typeof f.t;
 let h: ReturnType<typeof calendarHelpers>;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', providers: { calendars: { google: slow, microsoft: slow } } });
   ({ api, t } = f);
   simulated = new SimulatedCalendarProvider(f.db.orm, () => 'http://api.test');
   h = calendarHelpers(api, new SimulatedCalendar(f.db.orm));
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
   it('When the first sync is still running 30 minutes after consent, then the connection reads active with last_synced_at null, and the sync goes on to finish', async () => {
@@ -39,14 +40,14 @@ describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
     await h.calendar.put(email, { id: 's1', title: 'Later', startsAt: inDays(2), endsAt: inDays(2, 11), meetingUrl: 'https://meet.google.com/sss-tttt-uuu' });
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Slow', email } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    const get = async () => (await api.http.get(`/api/v1/calendar_connections/${connectionId}`).set('Authorization', me.key)).body;
+    const get = async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body;
     assert.equal((await get()).status, 'syncing');
     await t.env.sleep('31 minutes');
-    const early = await h.until('active before the first sync ends', get, (c) => c.status === 'active');
+    const early = await until(get, { what: 'active before the first sync ends', accept: (c) => c.status === 'active' });
     assert.equal(early.last_synced_at, null);
     available = true;
     await t.env.sleep('11 minutes'); // the longest back-off between two attempts is 10 minutes
-    const done = await h.until('the first sync finishes', get, (c) => c.last_synced_at !== null);
+    const done = await until(get, { what: 'the first sync finishes', accept: (c) => c.last_synced_at !== null });
     assert.equal(done.status, 'active');
     const meetings = (await api.http.get('/api/v1/meetings').query({ workspace_id: me.workspaceId }).set('Authorization', me.key)).body.data;
     assert.deepEqual(meetings.map((m: { title: string }) => m.title), ['Later']);

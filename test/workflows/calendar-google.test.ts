@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { GoogleCalendarProvider } from '../../activities/providers/calendar/google';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { givenAccount } from '../support/api';
 import { calendarHelpers } from '../support/calendars';
 import { FakeGoogle } from '../support/fake-google';
 import { serviceFixture } from '../support/temporal';
+import { until } from '../support/until';
 
 // The whole path with the real Google adapter: the API and the worker are configured with an OAuth
 // client pointing at a local fake of Google's token endpoint and Calendar API.
@@ -13,7 +14,7 @@ let google: FakeGoogle;
 let f: Awaited<ReturnType<typeof serviceFixture>>;
 let h: ReturnType<typeof calendarHelpers>;
 
-before(async () => {
+beforeAll(async () => {
   google = await new FakeGoogle().start();
   const c = google.config;
   f = await serviceFixture({
@@ -23,7 +24,7 @@ before(async () => {
   });
   h = calendarHelpers(f.api, new SimulatedCalendar(f.db.orm));
 });
-after(async () => {
+afterAll(async () => {
   await f.close();
   await google.stop();
 });
@@ -51,8 +52,8 @@ describe('a Google calendar through the real adapter (local fake of Google)', ()
     assert.equal(back.status, 302, back.text);
     const done = new URL(back.headers.location!);
     const connectionId = done.searchParams.get('calendar_connection_id')!;
-    const get = async (path: string, query: Record<string, string> = {}) => (await f.api.http.get(`/api/v1${path}`).query(query).set('Authorization', me.key)).body;
-    const connection = await h.until('synced from Google', () => get(`/calendar_connections/${connectionId}`), (c) => c.status === 'active' && c.last_synced_at !== null);
+    const get = async (path: string, query: Record<string, string> = {}) => (await f.api.as(me).get(path, query)).body;
+    const connection = await until(() => get(`/calendar_connections/${connectionId}`), { what: 'synced from Google', accept: (c) => c.status === 'active' && c.last_synced_at !== null });
     assert.equal(connection.account_email, email);
     assert.equal(connection.provider, 'google');
     const meetings = (await get('/meetings', { workspace_id: me.workspaceId })).data;

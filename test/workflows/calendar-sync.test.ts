@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
 import { serviceFixture, resultOf } from '../support/temporal';
+import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
 let db: typeof f.db;
@@ -12,21 +13,20 @@ let t: typeof f.t;
 let api: typeof f.api;
 let h: ReturnType<typeof calendarHelpers>;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping' });
   ({ db, t, api } = f);
   h = calendarHelpers(api, new SimulatedCalendar(db.orm));
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
-const get = (me: Account, path: string, query: Record<string, unknown> = {}) => api.http.get(`/api/v1${path}`).set('Authorization', me.key).query(query);
 const connectionEvents = async (me: Account, id: string) =>
-  (await get(me, '/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data
+  (await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data
     .filter((e: { type: string; data: { object: { id: string } } }) => e.type.startsWith('calendar_connection.') && e.data.object.id === id)
     .map((e: { type: string }) => e.type)
     .reverse();
-const meetingsOf = async (me: Account) => (await get(me, '/meetings', { workspace_id: me.workspaceId, limit: 100 })).body.data as { id: string; title: string; starts_at: string; source: string; member_id: string; recordings: unknown[] }[];
+const meetingsOf = async (me: Account) => (await api.as(me).get('/meetings', { workspace_id: me.workspaceId, limit: 100 })).body.data as { id: string; title: string; starts_at: string; source: string; member_id: string; recordings: unknown[] }[];
 
 describe('connecting a calendar (simulated provider, time-skipping)', () => {
   it('When a member consents through the hosted link, then the member and connection exist, it syncs to active, and its events become meetings with bots', async () => {
@@ -43,9 +43,9 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const connectionId = back.searchParams.get('calendar_connection_id')!;
     assert.match(memberId, /^mem_/);
     assert.match(connectionId, /^cal_/);
-    const member = (await get(me, `/members/${memberId}`)).body;
+    const member = (await api.as(me).get(`/members/${memberId}`)).body;
     assert.equal(member.email, email);
-    const active = await h.until('the first sync finishes', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (c) => c.status === 'active' && c.last_synced_at !== null);
+    const active = await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body, { what: 'the first sync finishes', accept: (c) => c.status === 'active' && c.last_synced_at !== null });
     assert.deepEqual(Object.keys(active).sort(), ['account_email', 'connected_at', 'created_at', 'error', 'id', 'last_synced_at', 'member_id', 'object', 'provider', 'status', 'workspace_id']);
     assert.equal(active.provider, 'google');
     assert.equal(active.account_email, email);
@@ -74,7 +74,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const back = await h.consent(link.url);
     assert.equal(back.searchParams.get('member_id'), ann.body.id);
     const connectionId = back.searchParams.get('calendar_connection_id')!;
-    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
     const before = await meetingsOf(me);
     const review = before.find((m) => m.title === 'Review')!;
     const retro = before.find((m) => m.title === 'Retro')!;
@@ -83,11 +83,11 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     await h.calendar.cancel(email, 'r2');
     assert.equal((await h.notify(connectionId, 'forged')).status, 401);
     assert.equal((await h.notify(connectionId)).status, 202);
-    const moved = await h.until('the reschedule arrives', async () => (await get(me, `/meetings/${review.id}`)).body, (m) => m.starts_at === inDays(6));
+    const moved = await until(async () => (await api.as(me).get(`/meetings/${review.id}`)).body, { what: 'the reschedule arrives', accept: (m) => m.starts_at === inDays(6) });
     assert.equal(moved.id, review.id);
-    const cancelled = await h.until('the cancellation arrives', async () => (await get(me, `/meetings/${retro.id}`)).body, (m) => m.phase === 'cancelled');
+    const cancelled = await until(async () => (await api.as(me).get(`/meetings/${retro.id}`)).body, { what: 'the cancellation arrives', accept: (m) => m.phase === 'cancelled' });
     assert.equal(cancelled.calendar_event.cancelled_at !== null, true);
-    const bot = (await get(me, `/bots/${moved.recordings[0].id}`)).body;
+    const bot = (await api.as(me).get(`/bots/${moved.recordings[0].id}`)).body;
     assert.equal(bot.join_at, inDays(6));
   });
 
@@ -98,15 +98,15 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const back = await h.consent(link.url);
     const connectionId = back.searchParams.get('calendar_connection_id')!;
     const memberId = back.searchParams.get('member_id')!;
-    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
     await h.calendar.revoke(email);
     await h.notify(connectionId);
-    const errored = await h.until('the revocation shows', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (c) => c.status === 'error');
+    const errored = await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body, { what: 'the revocation shows', accept: (c) => c.status === 'error' });
     assert.equal(errored.error.code, 'access_revoked');
     const relink = await h.createLink(me.key, { workspace_id: me.workspaceId, member_id: memberId });
     const back2 = await h.consent(relink.url);
     assert.equal(back2.searchParams.get('calendar_connection_id'), connectionId, 'the connection in error is reconnected');
-    const again = await h.until('synced again', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (c) => c.status === 'active');
+    const again = await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body, { what: 'synced again', accept: (c) => c.status === 'active' });
     assert.equal(again.error, null);
     assert.deepEqual(await connectionEvents(me, connectionId), ['calendar_connection.connected', 'calendar_connection.error', 'calendar_connection.connected']);
   });
@@ -129,7 +129,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const me = await givenAccount(api);
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Eve', email: `eve-${Date.now()}@acme.test` } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
     const res = await api.http.delete(`/api/v1/calendar_connections/${connectionId}`).set('Authorization', me.key);
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'disconnected');
@@ -139,11 +139,11 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const link2 = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Fay', email: `fay-${Date.now()}@acme.test` } });
     const back = await h.consent(link2.url);
     const second = back.searchParams.get('calendar_connection_id')!;
-    await h.until('synced', async () => (await get(me, `/calendar_connections/${second}`)).body.status, (s) => s === 'active');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${second}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
     await api.http.delete(`/api/v1/members/${back.searchParams.get('member_id')}`).set('Authorization', me.key);
-    assert.equal((await get(me, `/calendar_connections/${second}`)).body.status, 'disconnected');
+    assert.equal((await api.as(me).get(`/calendar_connections/${second}`)).body.status, 'disconnected');
     await resultOf(t, calendarSyncWorkflowId(second));
-    const listed = await get(me, '/calendar_connections', { workspace_id: me.workspaceId, status: 'disconnected' });
+    const listed = await api.as(me).get('/calendar_connections', { workspace_id: me.workspaceId, status: 'disconnected' });
     assert.deepEqual(listed.body.data.map((c: { id: string }) => c.id).sort(), [connectionId, second].sort());
   });
 
@@ -153,7 +153,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     await h.calendar.put(email, { id: 'g1', title: 'Start', startsAt: inDays(2), endsAt: inDays(2, 11) });
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Gus', email } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    const c = await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body, (x) => x.status === 'active');
+    const c = await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body, { what: 'synced', accept: (x) => x.status === 'active' });
     // The same connection's workflow, restarted with a small history limit.
     const workflowId = calendarSyncWorkflowId(connectionId);
     await t.env.client.workflow.getHandle(workflowId).terminate('restart with a small history limit');
@@ -161,12 +161,12 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     for (let i = 0; i < 6; i++) {
       await h.calendar.put(email, { id: `g${i + 2}`, title: `Change ${i}`, startsAt: inDays(3 + i), endsAt: inDays(3 + i, 11) });
       assert.equal((await h.notify(connectionId)).status, 202);
-      await h.until(`change ${i} applied`, () => meetingsOf(me), (ms) => ms.some((m) => m.title === `Change ${i}`));
+      await until(() => meetingsOf(me), { what: `change ${i} applied`, accept: (ms) => ms.some((m) => m.title === `Change ${i}`) });
     }
     const now = await t.env.client.workflow.getHandle(workflowId).describe();
     assert.notEqual(now.runId, handle.firstExecutionRunId, 'a later run of the same workflow');
     assert.equal(now.status.name, 'RUNNING');
-    assert.equal((await get(me, `/calendar_connections/${connectionId}`)).body.status, 'active');
+    assert.equal((await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, 'active');
   });
 
   it('When the sync cursor expired, then the calendar is listed again and a meeting whose event vanished meanwhile is cancelled', async () => {
@@ -176,13 +176,13 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     await h.calendar.put(email, { id: 'k2', title: 'Vanish', startsAt: inDays(3), endsAt: inDays(3, 11) });
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Hy', email } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
     const vanish = (await meetingsOf(me)).find((m) => m.title === 'Vanish')!;
     // The provider forgets the cursor, and the event is deleted meanwhile.
     await h.calendar.cancel(email, 'k2');
     await db.orm.em.fork().execute(`update calendar_connections set sync_cursor = 'expired' where id = ?`, [connectionId]);
     await h.notify(connectionId);
-    const cancelled = await h.until('the vanished event cancels its meeting', async () => (await get(me, `/meetings/${vanish.id}`)).body, (m) => m.phase === 'cancelled');
+    const cancelled = await until(async () => (await api.as(me).get(`/meetings/${vanish.id}`)).body, { what: 'the vanished event cancels its meeting', accept: (m) => m.phase === 'cancelled' });
     assert.ok(cancelled.calendar_event.cancelled_at);
     const keep = (await meetingsOf(me)).find((m) => m.title === 'Keep');
     assert.ok(keep, 'the event still in the calendar keeps its meeting');
@@ -198,18 +198,18 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     for (const [name, email] of [['Ira', a], ['Jo', b]] as const) {
       const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name, email } });
       const id = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-      await h.until('synced', async () => (await get(me, `/calendar_connections/${id}`)).body.status, (s) => s === 'active');
+      await until(async () => (await api.as(me).get(`/calendar_connections/${id}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
       ids.push(id);
     }
     const meetings = (await meetingsOf(me)).filter((m) => m.title === 'Shared');
     assert.equal(meetings.length, 1, 'one meeting for both calendars');
     await h.calendar.cancel(a, 'sa');
     await h.notify(ids[0]!);
-    await h.until('the first calendar forgets it', async () => (await db.orm.em.fork().execute('select count(*)::int as n from calendar_event_links where connection_id = ?', [ids[0]]))[0].n, (n) => n === 0);
-    assert.equal((await get(me, `/meetings/${meetings[0]!.id}`)).body.phase, 'upcoming');
+    await until(async () => (await db.orm.em.fork().execute('select count(*)::int as n from calendar_event_links where connection_id = ?', [ids[0]]))[0].n, { what: 'the first calendar forgets it', accept: (n) => n === 0 });
+    assert.equal((await api.as(me).get(`/meetings/${meetings[0]!.id}`)).body.phase, 'upcoming');
     await h.calendar.cancel(b, 'sb');
     await h.notify(ids[1]!);
-    await h.until('the last calendar cancels it', async () => (await get(me, `/meetings/${meetings[0]!.id}`)).body.phase, (p) => p === 'cancelled');
+    await until(async () => (await api.as(me).get(`/meetings/${meetings[0]!.id}`)).body.phase, { what: 'the last calendar cancels it', accept: (p) => p === 'cancelled' });
   });
 
   it('When a developer scripts the simulated calendar over HTTP, then connected calendars of that account sync at once', async () => {
@@ -217,17 +217,17 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
     const email = `lu-${Date.now()}@acme.test`;
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Lu', email } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    await h.until('synced', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'active');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, { what: 'synced', accept: (s) => s === 'active' });
     const put = await api.http
       .put(`/api/v1/simulated_calendars/${email}/events/dev-1`)
       .set('Authorization', me.key)
       .send({ title: 'Scripted', starts_at: inDays(2), ends_at: inDays(2, 11), meeting_url: 'https://meet.google.com/scr-ipte-ddd' });
     assert.equal(put.status, 200);
-    const meeting = await h.until('the scripted event arrives', () => meetingsOf(me), (ms) => ms.some((m) => m.title === 'Scripted'));
+    const meeting = await until(() => meetingsOf(me), { what: 'the scripted event arrives', accept: (ms) => ms.some((m) => m.title === 'Scripted') });
     const id = meeting.find((m) => m.title === 'Scripted')!.id;
     assert.equal((await api.http.delete(`/api/v1/simulated_calendars/${email}/events/dev-1`).set('Authorization', me.key)).status, 200);
-    await h.until('the cancellation arrives', async () => (await get(me, `/meetings/${id}`)).body.phase, (p) => p === 'cancelled');
+    await until(async () => (await api.as(me).get(`/meetings/${id}`)).body.phase, { what: 'the cancellation arrives', accept: (p) => p === 'cancelled' });
     assert.equal((await api.http.post(`/api/v1/simulated_calendars/${email}/revoke`).set('Authorization', me.key)).status, 200);
-    await h.until('the revocation shows', async () => (await get(me, `/calendar_connections/${connectionId}`)).body.status, (s) => s === 'error');
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, { what: 'the revocation shows', accept: (s) => s === 'error' });
   });
 });

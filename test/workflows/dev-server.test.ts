@@ -1,24 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ensureMaintenanceWorkflows } from '../../worker';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
-import { freshDatabase } from '../support/db';
-import { devServer, startWorker, type TemporalHarness } from '../support/temporal';
+import { serviceFixture } from '../support/temporal';
+import { until } from '../support/until';
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
 
-before(async () => {
-  db = await freshDatabase();
-  t = await devServer();
-  worker = await startWorker(t, db.orm);
+beforeAll(async () => {
+  f = await serviceFixture({ server: 'dev' });
+  ({ db, t } = f);
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+afterAll(() => f.close());
 
 describe('dev server (what the time-skipping server lacks)', () => {
   it('When the dev server starts, then the custom search attributes are registered for operators to filter on', async () => {
@@ -34,13 +29,14 @@ describe('dev server (what the time-skipping server lacks)', () => {
     // Through the outbox, twice (two worker starts): one janitor.
     await ensureMaintenanceWorkflows(db.orm);
     await ensureMaintenanceWorkflows(db.orm);
-    let ids: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      ids = [];
-      for await (const wf of t.env.client.workflow.list({ query: "WorkflowType = 'rateLimitJanitor' AND ExecutionStatus = 'Running'" })) ids.push(wf.workflowId);
-      if (ids.length) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const ids = await until(
+      async () => {
+        const ids: string[] = [];
+        for await (const wf of t.env.client.workflow.list({ query: "WorkflowType = 'rateLimitJanitor' AND ExecutionStatus = 'Running'" })) ids.push(wf.workflowId);
+        return ids;
+      },
+      { what: 'a running janitor in the list query', timeoutMs: 10_000, intervalMs: 200, accept: (ids) => ids.length > 0 },
+    );
     assert.deepEqual(ids, [RATE_LIMIT_JANITOR_ID]);
     await t.env.client.workflow.getHandle(RATE_LIMIT_JANITOR_ID).terminate('test over');
   });

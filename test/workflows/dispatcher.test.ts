@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { commandBacklog, unparkCommands } from '../../db/commands';
 import { commands } from '../../services/commands';
 import { MAX_COMMAND_FAILURES } from '../../domain/commands';
@@ -7,14 +7,15 @@ import { temporalGateway } from '../../runtime/temporal-gateway';
 import { startDispatcher } from '../../worker/dispatcher';
 import { freshDatabase, silentLog } from '../support/db';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { until } from '../support/until';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
 });
-after(async () => {
+afterAll(async () => {
   await t.teardown();
   await db.drop();
 });
@@ -32,7 +33,7 @@ describe('the outbox dispatcher', () => {
     const d = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }), pollMs: 50, retryDelayMs: () => 20 });
     try {
       await startedWorkflow(t, 'fine/1');
-      for (let i = 0; i < 200 && !(await row('poison/1'))[0]!.parked_at; i++) await new Promise((r) => setTimeout(r, 50));
+      await until(async () => (await row('poison/1'))[0]!.parked_at, { what: 'the poisonous command parked', timeoutMs: 10_000, intervalMs: 50 });
       const [poison] = await row('poison/1');
       assert.ok(poison!.parked_at, `the poisonous command is parked: ${JSON.stringify(poison)}`);
       assert.equal(poison!.attempts, MAX_COMMAND_FAILURES);
@@ -58,14 +59,14 @@ describe('the outbox dispatcher', () => {
     try {
       const handle = await startedWorkflow(t, 'twice/1');
       const firstRun = (await handle.describe()).runId;
-      for (let i = 0; i < 100 && (await row('twice/1')).some((r) => !r.dispatched_at); i++) await new Promise((r) => setTimeout(r, 50));
+      await until(async () => (await row('twice/1')).every((r) => r.dispatched_at), { what: 'both commands dispatched', timeoutMs: 5_000, intervalMs: 50 });
       assert.ok((await row('twice/1')).every((r) => r.dispatched_at), 'both commands are done');
       assert.equal((await handle.describe()).runId, firstRun, 'the second start kept the running workflow');
       await handle.terminate('closed');
       const again = db.orm.em.fork();
       commands.start(again, 'rateLimitJanitor', 'twice/1', []);
       await again.flush();
-      for (let i = 0; i < 100 && (await row('twice/1')).some((r) => !r.dispatched_at); i++) await new Promise((r) => setTimeout(r, 50));
+      await until(async () => (await row('twice/1')).every((r) => r.dispatched_at), { what: 'both commands dispatched', timeoutMs: 5_000, intervalMs: 50 });
       const described = await t.env.client.workflow.getHandle('twice/1').describe();
       assert.equal(described.runId, firstRun, 'a closed workflow is not run again');
       assert.equal(described.status.name, 'TERMINATED');

@@ -1,25 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { hitCounter } from '../../db/rate-limits';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
-import { freshDatabase } from '../support/db';
-import { startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
+import { serviceFixture } from '../support/temporal';
+import { until } from '../support/until';
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let t: TemporalHarness;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+let db: typeof f.db;
+let t: typeof f.t;
 
-before(async () => {
-  db = await freshDatabase();
-  t = await timeSkipping();
-  worker = await startWorker(t, db.orm);
+beforeAll(async () => {
+  f = await serviceFixture({ server: 'time-skipping' });
+  ({ db, t } = f);
 });
-after(async () => {
-  await worker.stop();
-  await t.teardown();
-  await db.drop();
-});
+afterAll(() => f.close());
 
 const counterCount = async () => Number((await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from rate_limit_counters'))[0]!.n);
 
@@ -35,13 +30,13 @@ describe('rate-limit janitor workflow (time-skipping server, real worker)', () =
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     });
     // The first round runs at once; wait for its activity to complete.
-    for (let i = 0; i < 100 && (await counterCount()) !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(counterCount, { what: 'one rate-limit counter', timeoutMs: 10_000, accept: (n) => n === 1 });
     assert.equal(await counterCount(), 1);
 
     // A counter that ages past a day is removed by a later round: skip two hours of workflow time.
     await em.execute('update rate_limit_counters set window_start = window_start - interval \'3 days\'');
     await t.env.sleep('2 hours');
-    for (let i = 0; i < 100 && (await counterCount()) !== 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(counterCount, { what: 'no rate-limit counter left', timeoutMs: 10_000, accept: (n) => n === 0 });
     assert.equal(await counterCount(), 0);
 
     const again = await t.env.client.workflow.start('rateLimitJanitor', {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import { createOrm, type Orm } from '../../db/orm';
 import { temporalGateway } from '../../runtime/temporal-gateway';
@@ -8,15 +8,16 @@ import { givenAccount, givenApi, type TestApi } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
 import { tcpProxy } from '../support/tcp-proxy';
+import { until } from '../support/until';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
 });
-after(async () => {
+afterAll(async () => {
   await t.teardown();
   await db.drop();
 });
@@ -51,8 +52,7 @@ describe('Temporal unreachable (it accepts connections and never answers)', () =
 
       const commandOf = async () =>
         (await db.orm.em.fork().execute<{ attempts: number; last_error: string | null; parked_at: Date | null; dispatched_at: Date | null }[]>('select attempts, last_error, parked_at, dispatched_at from workflow_commands where workflow_id = ?', [`bot/${sent.body.id}`]))[0]!;
-      for (let i = 0; i < 100 && !(await commandOf()).last_error; i++) await new Promise((r) => setTimeout(r, 100));
-      const waiting = await commandOf();
+      const waiting = await until(commandOf, { what: 'the command records its error', timeoutMs: 10_000, accept: (c) => Boolean(c.last_error) });
       assert.match(waiting.last_error ?? '', /unreachable/i);
       assert.equal(waiting.parked_at, null, 'an unreachable Temporal never parks a command');
       assert.equal(waiting.attempts, 0, 'an unreachable Temporal does not count toward parking');
@@ -81,7 +81,7 @@ describe('PostgreSQL unreachable', () => {
   let api: TestApi;
   let key: string;
 
-  before(async () => {
+  beforeAll(async () => {
     const u = new URL(db.url);
     proxy = await tcpProxy({ host: u.hostname, port: Number(u.port) });
     u.host = proxy.address;
@@ -89,7 +89,7 @@ describe('PostgreSQL unreachable', () => {
     api = await givenApi({ orm });
     ({ key } = await givenAccount(api));
   });
-  after(async () => {
+  afterAll(async () => {
     await orm.close(true);
     await proxy.close();
   });
@@ -105,11 +105,7 @@ describe('PostgreSQL unreachable', () => {
     assert.ok(readMs < 15_000 && writeMs < 15_000, `${readMs} ms, ${writeMs} ms`);
 
     proxy.restore();
-    let status = 0;
-    for (let i = 0; i < 50 && status !== 200; i++) {
-      status = (await api.http.get('/api/v1/workspaces').set('Authorization', key)).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
-    }
+    const status = await until(async () => (await api.as(key).get('/workspaces')).status, { what: 'the service to answer again', timeoutMs: 10_000, intervalMs: 200, accept: (s) => s === 200 });
     assert.equal(status, 200, 'the service answers again once PostgreSQL is back');
     const names = (await api.http.get('/api/v1/workspaces').set('Authorization', key)).body.data.map((w: { name: string }) => w.name);
     assert.ok(!names.includes('Written during the outage'), 'nothing of the refused write was kept');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { RecallMeetingBotProvider } from '../../activities/providers/recall';
 import { wav } from '../../activities/providers/simulated';
 import { startApi, type ApiServer } from '../../api/server';
@@ -12,6 +12,7 @@ import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
 import { startWorker, timeSkipping, type TemporalHarness, resultOf } from '../support/temporal';
+import { until } from '../support/until';
 
 const API_KEY = 'recall-test-key';
 const WEBHOOK_SECRET = `whsec_${Buffer.from('a-webhook-secret-of-32-bytes-long!').toString('base64')}`;
@@ -100,7 +101,7 @@ let fake: FakeRecall;
 let api: ApiServer;
 let me: Awaited<ReturnType<typeof givenAccount>>;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
   fake = new FakeRecall();
@@ -120,7 +121,7 @@ before(async () => {
   fake.callbackUrl = `${api.baseUrl}/provider_callbacks/recall`;
   me = await givenAccount(db);
 });
-after(async () => {
+afterAll(async () => {
   await api.stop();
   fake.server.close();
   await worker.stop();
@@ -135,12 +136,8 @@ async function sendBot(meetingUrl: string) {
 }
 
 async function waitForStatus(botId: string, statuses: string[]) {
-  for (let i = 0; i < 200; i++) {
-    const bot = await db.orm.em.fork().findOneOrFail(Bot, { id: botId });
-    if (statuses.includes(bot.status)) return bot.status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`bot never reached ${statuses.join('/')}`);
+  const bot = await until(() => db.orm.em.fork().findOneOrFail(Bot, { id: botId }), { what: `the bot to reach ${statuses.join('/')}`, timeoutMs: 10_000, intervalMs: 50, accept: (b) => statuses.includes(b.status) });
+  return bot.status;
 }
 
 describe('the Recall-style adapter against a local fake of its API', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { projectRoot } from '../../runtime/paths';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount } from '../support/api';
 import { serviceFixture, resultOf } from '../support/temporal';
+import { until } from '../support/until';
 
 // A dev server (real time): the fan-out runs as soon as it is signalled, while bots that join a week
 // from now keep their meetings upcoming (on the time-skipping server, waiting for the fan-out could
@@ -11,11 +12,11 @@ let db: typeof f.db;
 let t: typeof f.t;
 let api: typeof f.api;
 
-before(async () => {
+beforeAll(async () => {
   f = await serviceFixture({ server: 'dev', env: { SETTINGS_FANOUT_BATCH: '2' } });
   ({ db, t, api } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const WEEK = 7 * 86_400_000;
@@ -41,13 +42,7 @@ type Updates = Awaited<ReturnType<typeof updates>>;
 
 /** Reads the event log until `done` holds (the fan-out runs in the background), then once more a moment later, to see nothing else came. */
 async function eventually(me: Account, done: (u: Updates) => boolean): Promise<Updates> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const u = await updates(me);
-    if (done(u)) break;
-    assert.ok(Date.now() < deadline, `the fan-out did not announce the change: ${JSON.stringify([...u.entries()].map(([id, list]) => [id, list.length]))}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until(() => updates(me), { what: 'the fan-out to announce the change', timeoutMs: 30_000, intervalMs: 200, accept: done });
   await new Promise((r) => setTimeout(r, 1_000));
   return updates(me);
 }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { WebhookEndpoint } from '../../db/entities';
 import { recordEvent } from '../../db/outbox';
 import { newId } from '../../domain/ids';
@@ -23,11 +23,11 @@ function withoutTestContext(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
 
-before(async () => {
+beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
 });
-after(async () => {
+afterAll(async () => {
   await t.teardown();
   await db.drop();
 });

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { resultOf } from '../support/temporal';
 import { webhookFixture } from '../support/webhooks';
+import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof webhookFixture>>;
 let db: typeof f.db;
@@ -14,16 +15,15 @@ let receiver: typeof f.receiver;
 
 // Its own file, so its own time-skipping server: the 14-hour schedule is skipped with nothing else running.
 
-before(async () => {
+beforeAll(async () => {
   f = await webhookFixture();
   ({ db, t, api, receiver } = f);
 });
-after(() => f.close());
+afterAll(() => f.close());
 
 const createEndpoint: typeof f.createEndpoint = (...args) => f.createEndpoint(...args);
 const sendBot: typeof f.sendBot = (...args) => f.sendBot(...args);
 const stopBot: typeof f.stopBot = (...args) => f.stopBot(...args);
-const until: typeof f.until = (...args) => f.until(...args);
 
 describe('the delivery schedule (time-skipping)', () => {
   it('When the receiver always fails, then exactly 21 attempts are made on the documented schedule, the event lists as failed, and a redelivery succeeds later', async () => {
@@ -32,7 +32,7 @@ describe('the delivery schedule (time-skipping)', () => {
     receiver.always = 503;
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/fail-abcd-efg?sim=lobby_timeout');
     const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
-    await until('dispatch', async () => (await db.orm.em.fork().execute('select 1 from webhook_deliveries where event_id = ?', [evt!.id])).length > 0);
+    await until(async () => (await db.orm.em.fork().execute('select 1 from webhook_deliveries where event_id = ?', [evt!.id])).length > 0, { what: 'dispatch', timeoutMs: 15_000, intervalMs: 50 });
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'failed');
     const handle = t.env.client.workflow.getHandle(deliveryWorkflowId(evt!.id, ep.id));
     receiver.always = null;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postOnce } from '../../runtime/webhook-http';
@@ -10,6 +10,7 @@ import { givenAccount, grant } from '../support/api';
 import { silentLog } from '../support/db';
 import { verifyLikeTheSpec, webhookFixture } from '../support/webhooks';
 import { resultOf } from '../support/temporal';
+import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof webhookFixture>>;
 let db: typeof f.db;
@@ -18,12 +19,12 @@ let api: typeof f.api;
 let me: typeof f.me;
 let receiver: typeof f.receiver;
 
-before(async () => {
+beforeAll(async () => {
   f = await webhookFixture();
   ({ db, t, api, me, receiver } = f);
 });
 let replacement: ReturnType<typeof startDispatcher> | null = null;
-after(async () => {
+afterAll(async () => {
   await replacement?.stop();
   await f.close();
 });
@@ -31,7 +32,6 @@ after(async () => {
 const createEndpoint: typeof f.createEndpoint = (...args) => f.createEndpoint(...args);
 const sendBot: typeof f.sendBot = (...args) => f.sendBot(...args);
 const stopBot: typeof f.stopBot = (...args) => f.stopBot(...args);
-const until: typeof f.until = (...args) => f.until(...args);
 
 describe('webhook endpoints', () => {
   it('When an endpoint is created, then its secret is shown once, it is pinned to the request version, and bad input is named', async () => {
@@ -95,7 +95,7 @@ describe('delivery', () => {
     const bot = await sendBot(owner.key, owner.workspaceId);
     await resultOf(t, botWorkflowId(bot.id));
     const expected = await db.orm.em.fork().execute<{ id: string; type: string }[]>('select id, type from webhook_events where workspace_id = ? order by id', [owner.workspaceId]);
-    await until('every event delivered', () => receiver.received.slice(start).length >= expected.length);
+    await until(() => receiver.received.slice(start).length >= expected.length, { what: 'every event delivered', timeoutMs: 15_000, intervalMs: 50 });
     const got = receiver.received.slice(start);
     assert.deepEqual(got.map((r) => r.json.id).sort(), expected.map((e) => e.id).sort());
     for (const r of got) {
@@ -106,10 +106,10 @@ describe('delivery', () => {
     for (const type of ['meeting.created', 'bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready', 'meeting.finished']) assert.ok(types.includes(type), type);
     const botEvent = got.find((r) => r.json.type === 'bot.summary_ready')!;
     assert.equal(botEvent.json.data.object.id, bot.id);
-    await until('deliveries recorded', async () => {
+    await until(async () => {
       const list = await api.http.get('/api/v1/webhook_events').query({ workspace_id: owner.workspaceId, delivery_status: 'succeeded', limit: 100 }).set('Authorization', owner.key);
       return list.body.data.length === expected.length;
-    });
+    }, { what: 'deliveries recorded', timeoutMs: 15_000, intervalMs: 50 });
     const list = await api.http.get('/api/v1/webhook_events').query({ workspace_id: owner.workspaceId, limit: 100 }).set('Authorization', owner.key);
     assert.deepEqual(list.body.data.map((e: { id: string }) => e.id), expected.map((e) => e.id).reverse(), 'newest first');
   });
@@ -121,7 +121,7 @@ describe('delivery', () => {
     const start = receiver.received.length;
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/retry-abcd-efg?sim=lobby_timeout');
     const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
-    await until('first attempt', () => receiver.received.length > start);
+    await until(() => receiver.received.length > start, { what: 'first attempt', timeoutMs: 15_000, intervalMs: 50 });
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'succeeded');
     const got = receiver.received.slice(start).filter((r) => r.json.id === evt!.id);
     assert.equal(got.length, 2);
@@ -140,7 +140,7 @@ describe('delivery', () => {
     receiver.script = [500];
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/stop-abcd-efg?sim=lobby_timeout');
     const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
-    await until('first attempt', async () => (await db.orm.em.fork().execute('select 1 from webhook_attempts where event_id = ?', [evt!.id])).length > 0);
+    await until(async () => (await db.orm.em.fork().execute('select 1 from webhook_attempts where event_id = ?', [evt!.id])).length > 0, { what: 'first attempt', timeoutMs: 15_000, intervalMs: 50 });
     await api.http.patch(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', owner.key).send({ enabled: false });
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'stopped');
     await stopBot(bot.id);
@@ -158,8 +158,8 @@ describe('delivery', () => {
     assert.equal(pending!.n, 1, 'the bot workflow start waits in the outbox');
     // The replacement serves the rest of this file, as a restarted worker's would.
     replacement = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
-    await until('the event delivered', () => receiver.received.slice(start).some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot.meeting_id));
-    await until('the bot workflow started', async () => (await t.env.client.workflow.getHandle(`bot/${bot.id}`).describe().then(() => true, () => false)));
+    await until(() => receiver.received.slice(start).some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot.meeting_id), { what: 'the event delivered', timeoutMs: 15_000, intervalMs: 50 });
+    await until(async () => (await t.env.client.workflow.getHandle(`bot/${bot.id}`).describe().then(() => true, () => false)), { what: 'the bot workflow started', timeoutMs: 15_000, intervalMs: 50 });
     await stopBot(bot.id);
   });
 
@@ -170,7 +170,7 @@ describe('delivery', () => {
     assert.notEqual(rotated.body.secret, ep.secret);
     const start = receiver.received.length;
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/rot-abcd-efg?sim=lobby_timeout');
-    await until('delivery', () => receiver.received.length > start);
+    await until(() => receiver.received.length > start, { what: 'delivery', timeoutMs: 15_000, intervalMs: 50 });
     const got = receiver.received[start]!;
     const now = Math.floor(Date.now() / 1000);
     assert.ok(verifyLikeTheSpec(ep.secret, got.headers, got.body, now));
