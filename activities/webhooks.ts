@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { commands } from '../services/commands';
 import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
 import { insertDeliveries, markDeliveryFailed, recordAttempt, storedDelivery } from '../db/deliveries';

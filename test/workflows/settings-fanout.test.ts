@@ -8,13 +8,13 @@ import { until } from '../support/until';
 // from now keep their meetings upcoming (on the time-skipping server, waiting for the fan-out could
 // skip time to their join). Batches of 2, so a pass takes several activities.
 let f: Awaited<ReturnType<typeof serviceFixture>>;
-let db: typeof f.db;
+
 let t: typeof f.t;
 let api: typeof f.api;
 
 beforeAll(async () => {
   f = await serviceFixture({ server: 'dev', env: { SETTINGS_FANOUT_BATCH: '2' } });
-  ({ db, t, api } = f);
+  ({ t, api } = f);
 });
 afterAll(() => f.close());
 
