@@ -14,12 +14,23 @@ const LAYERS = {
   db: { pattern: 'db', allow: ['domain'], allowTypes: ['runtime'] },
   representations: { pattern: 'representations', allow: ['domain'], allowTypes: ['db'] },
   // The workflow contracts: ids, signals, queries and search attributes, read by whoever starts or signals.
-  contracts: { pattern: ['workflows/signals.ts', 'workflows/search-attributes.ts'], allow: ['domain'], allowTypes: ['providers'] },
+  contracts: {
+    pattern: ['workflows/signals.ts', 'workflows/search-attributes.ts'],
+    allow: ['domain'],
+    allowTypes: ['providers'],
+  },
   workflows: { pattern: 'workflows', allow: ['domain', 'contracts'], allowTypes: ['activities', 'providers'] },
   runtime: { pattern: 'runtime', allow: ['domain', 'contracts'], allowTypes: ['workflows'] },
   providers: { pattern: 'activities/providers', allow: ['domain', 'runtime', 'db', 'contracts'] },
-  services: { pattern: 'services', allow: ['db', 'domain', 'representations', 'runtime', 'providers', 'contracts'], allowTypes: ['workflows'] },
-  activities: { pattern: 'activities', allow: ['services', 'db', 'domain', 'representations', 'runtime', 'providers', 'contracts'] },
+  services: {
+    pattern: 'services',
+    allow: ['db', 'domain', 'representations', 'runtime', 'providers', 'contracts'],
+    allowTypes: ['workflows'],
+  },
+  activities: {
+    pattern: 'activities',
+    allow: ['services', 'db', 'domain', 'representations', 'runtime', 'providers', 'contracts'],
+  },
   api: { pattern: 'api', allow: ['services', 'representations', 'domain', 'runtime'], allowTypes: ['db', 'providers'] },
   worker: { pattern: 'worker', allow: '*' },
   scripts: { pattern: 'scripts', allow: '*' },
@@ -62,10 +73,24 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+        },
+      ],
       'boundaries/element-types': ['error', { default: 'disallow', rules }],
       'boundaries/no-unknown': 'off',
       'boundaries/no-unknown-files': 'off',
@@ -75,7 +100,15 @@ export default tseslint.config(
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins (the samples' rule).
     files: ['workflows/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code runs in a sandbox: use activities for Node APIs.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'Workflow code runs in a sandbox: use activities for Node APIs.',
+          })),
+        },
+      ],
     },
   },
   prettier,

@@ -12,7 +12,10 @@ module.exports = {
   testEnvironment: '<rootDir>/test/support/jest-environment.cjs',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
   moduleFileExtensions: ['ts', 'js', 'cjs', 'json', 'node'],
   // Outbound network is refused except loopback, in every test file (and, through NODE_OPTIONS, in

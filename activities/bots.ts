@@ -63,10 +63,13 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         tem,
         bot.meetingId,
         async (meeting) => {
-          for (const [other, otherStatus] of Object.entries(alsoParts) as [Part, PartStatus][]) meeting.results = withPart(meeting.results, other, { status: otherStatus });
+          for (const [other, otherStatus] of Object.entries(alsoParts) as [Part, PartStatus][])
+            meeting.results = withPart(meeting.results, other, { status: otherStatus });
           meeting.results = withPart(meeting.results, part, { status, ...extra });
           if (store) {
-            const row = (await tem.findOne(MeetingResult, { meetingId: meeting.id })) ?? Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
+            const row =
+              (await tem.findOne(MeetingResult, { meetingId: meeting.id })) ??
+              Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
             row.botId = botId;
             store(row);
             tem.persist(row);
@@ -89,13 +92,21 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     /** Sends the bot into the call through the configured provider. */
     async launchBot(
       botId: string,
-    ): Promise<{ outcome: 'launched'; providerBotId: string } | { outcome: 'invalid_meeting_url'; message: string } | { outcome: 'gone' } | { outcome: 'recording_disabled' }> {
+    ): Promise<
+      | { outcome: 'launched'; providerBotId: string }
+      | { outcome: 'invalid_meeting_url'; message: string }
+      | { outcome: 'gone' }
+      | { outcome: 'recording_disabled' }
+    > {
       // The outbox starts the workflow only after the bot's row committed; no row means it was removed.
       const ctx = await launchContext(botId);
       if (!ctx) return { outcome: 'gone' };
       const { bot, meeting, settings } = ctx;
       if (!settings.recording.enabled) {
-        log.info({ bot_id: botId, meeting_id: meeting.id }, 'recording is disabled in the meeting settings: the bot does not join');
+        log.info(
+          { bot_id: botId, meeting_id: meeting.id },
+          'recording is disabled in the meeting settings: the bot does not join',
+        );
         return { outcome: 'recording_disabled' };
       }
       try {
@@ -132,23 +143,27 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             if (change.reason) b.reason = change.reason;
             if (change.failureMessage) b.failureMessage = change.failureMessage;
             if (change.joinedAt && !b.joinedAt) b.joinedAt = new Date(change.joinedAt);
-            if (change.recordingStartedAt && !b.recordingStartedAt) b.recordingStartedAt = new Date(change.recordingStartedAt);
+            if (change.recordingStartedAt && !b.recordingStartedAt)
+              b.recordingStartedAt = new Date(change.recordingStartedAt);
             if (change.leftAt && !b.leftAt) b.leftAt = new Date(change.leftAt);
             // ended_at: when the recording first became available; reprocessing does not move it.
             if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
             // Cancelled while processing: what was not made will not be.
             if (change.status === 'cancelled') {
               for (const part of ['media', 'transcript', 'summary'] as const) {
-                if (meeting.results[part].status === 'processing') meeting.results = withPart(meeting.results, part, { status: 'none' });
+                if (meeting.results[part].status === 'processing')
+                  meeting.results = withPart(meeting.results, part, { status: 'none' });
               }
             }
             for (const part of change.failParts ?? []) {
-              if (meeting.results[part].status === 'processing') meeting.results = withPart(meeting.results, part, { status: 'failed' });
+              if (meeting.results[part].status === 'processing')
+                meeting.results = withPart(meeting.results, part, { status: 'failed' });
             }
             // The recording is in: every part is being made (spec: Results status, none → processing).
             if (change.status === 'processing') {
               for (const part of ['media', 'transcript', 'summary'] as const) {
-                if (meeting.results[part].status === 'none') meeting.results = withPart(meeting.results, part, { status: 'processing' });
+                if (meeting.results[part].status === 'none')
+                  meeting.results = withPart(meeting.results, part, { status: 'processing' });
               }
             }
           },
@@ -175,9 +190,16 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             participants: ctx.meeting.participants.map((p) => ({ name: p.name, email: p.email })),
             scenario: simulatorScenario(ctx.bot.meetingUrl),
           });
-          await setPart(botId, 'transcript', 'ready', { language: transcript.language }, ['bot.transcript_ready'], (r) => {
-            r.transcript = transcript;
-          });
+          await setPart(
+            botId,
+            'transcript',
+            'ready',
+            { language: transcript.language },
+            ['bot.transcript_ready'],
+            (r) => {
+              r.transcript = transcript;
+            },
+          );
           return 'ready';
         } catch (err) {
           if (!(err instanceof TranscriptionFailed)) throw err;
@@ -198,12 +220,22 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           await setPart(botId, 'summary', 'none', {}, []);
           return 'none';
         }
-        const language = ctx.settings.summary.language === 'same_as_transcript' ? row.transcript.language : ctx.settings.summary.language;
+        const language =
+          ctx.settings.summary.language === 'same_as_transcript'
+            ? row.transcript.language
+            : ctx.settings.summary.language;
         const template = ctx.settings.summary.template;
         // A custom template deleted since it was chosen reads as the general one; so does one of another
         // workspace (settings assigned at the account level reach every workspace of the account).
-        const custom = template.startsWith('tpl_') ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId }) : null;
-        const summary = await providers.summary.summarize({ transcript: row.transcript, template: custom ? template : template.startsWith('tpl_') ? 'general' : template, sections: custom?.sections ?? null, language });
+        const custom = template.startsWith('tpl_')
+          ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId })
+          : null;
+        const summary = await providers.summary.summarize({
+          transcript: row.transcript,
+          template: custom ? template : template.startsWith('tpl_') ? 'general' : template,
+          sections: custom?.sections ?? null,
+          language,
+        });
         if (!summary) {
           await setPart(botId, 'summary', 'none', {}, []);
           return 'none';
@@ -216,11 +248,19 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     },
 
     /** Fetches the recording from the provider and stores its bytes with the service. */
-    async makeMedia(botId: string, durationSeconds: number, recordingRef: string): Promise<{ durationSeconds: number }> {
+    async makeMedia(
+      botId: string,
+      durationSeconds: number,
+      recordingRef: string,
+    ): Promise<{ durationSeconds: number }> {
       return heartbeating(async () => {
         const ctx = await launchContext(botId);
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-        const recording = await providers.meetingBot.fetchRecording(ctx.bot.providerBotId ?? botId, recordingRef, durationSeconds);
+        const recording = await providers.meetingBot.fetchRecording(
+          ctx.bot.providerBotId ?? botId,
+          recordingRef,
+          durationSeconds,
+        );
         const audioKey = `${ctx.meeting.id}/${botId}.wav`;
         await storage.put(audioKey, recording.audio);
         await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {

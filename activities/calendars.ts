@@ -6,11 +6,22 @@ import { reconcileCalendarBot } from '../services/calendar-bots';
 import { moveConnection } from '../services/calendars';
 import { upsertCalendarEvent } from '../services/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
-import { connectedCalendarsHolding, forgetProviderEvent, linkedMeetingId, linkProviderEvent, vanishedMeetingIds } from '../db/calendar-event-links';
+import {
+  connectedCalendarsHolding,
+  forgetProviderEvent,
+  linkedMeetingId,
+  linkProviderEvent,
+  vanishedMeetingIds,
+} from '../db/calendar-event-links';
 import { changeMeeting } from '../services/meetings';
 import { normaliseMeetingUrl } from '../domain/meetings/url';
 import type { ActivityDeps } from './index';
-import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ProviderCalendarEvent } from './providers/calendar/types';
+import {
+  CalendarAccessRevoked,
+  CalendarCursorExpired,
+  type CalendarTokens,
+  type ProviderCalendarEvent,
+} from './providers/calendar/types';
 
 export type SyncOutcome = { outcome: 'synced' | 'revoked' | 'gone'; events: number };
 
@@ -25,12 +36,16 @@ function linkOf(url: string | null): string | null {
 }
 
 export function createCalendarActivities({ orm, log, providers }: ActivityDeps) {
-
   /**
    * One provider event onto its meeting (created, updated or cancelled), remembering which meeting it
    * became and, during a full listing, that this listing saw it.
    */
-  async function apply(em: EntityManager, c: CalendarConnection, e: ProviderCalendarEvent, listing: string | null): Promise<void> {
+  async function apply(
+    em: EntityManager,
+    c: CalendarConnection,
+    e: ProviderCalendarEvent,
+    listing: string | null,
+  ): Promise<void> {
     const linked = await linkedMeetingId(em, c.id, e.id);
     if (e.cancelled || !e.startsAt) {
       if (!linked) return; // never seen: nothing to cancel
@@ -47,24 +62,20 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
       await reconcileCalendarBot(em, linked);
       return;
     }
-    const { meeting } = await upsertCalendarEvent(
-      em,
-      c.workspaceId,
-      {
-        source: 'calendar_connection',
-        icalUid: e.icalUid ?? e.id,
-        occurrenceKey: e.recurring ? new Date(e.originalStartsAt ?? e.startsAt).toISOString() : '',
-        recurring: e.recurring,
-        title: e.title,
-        startsAt: new Date(e.startsAt),
-        endsAt: e.endsAt ? new Date(e.endsAt) : null,
-        meetingUrl: linkOf(e.meetingUrl),
-        organizer: e.organizer,
-        attendees: e.attendees,
-        cancelled: false,
-        memberId: c.memberId,
-      },
-    );
+    const { meeting } = await upsertCalendarEvent(em, c.workspaceId, {
+      source: 'calendar_connection',
+      icalUid: e.icalUid ?? e.id,
+      occurrenceKey: e.recurring ? new Date(e.originalStartsAt ?? e.startsAt).toISOString() : '',
+      recurring: e.recurring,
+      title: e.title,
+      startsAt: new Date(e.startsAt),
+      endsAt: e.endsAt ? new Date(e.endsAt) : null,
+      meetingUrl: linkOf(e.meetingUrl),
+      organizer: e.organizer,
+      attendees: e.attendees,
+      cancelled: false,
+      memberId: c.memberId,
+    });
     await linkProviderEvent(em, { connectionId: c.id, providerEventId: e.id, meetingId: meeting.id, listing });
   }
 
@@ -98,7 +109,11 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
       if (!start || start.status === 'disconnected' || start.status === 'error') return { outcome: 'gone', events: 0 };
       const provider = providers.calendars[start.provider];
       let tokens = providers.vault.open<CalendarTokens>(start.tokens);
-      const resumed = (ctx.info.heartbeatDetails ?? null) as { cursor: string | null; pageToken: string | null; listing: string | null } | null;
+      const resumed = (ctx.info.heartbeatDetails ?? null) as {
+        cursor: string | null;
+        pageToken: string | null;
+        listing: string | null;
+      } | null;
       let cursor = resumed ? resumed.cursor : start.syncCursor;
       let pageToken = resumed?.pageToken ?? null;
       // A full listing (first sync, or after an expired cursor) has an id its links are marked with.
@@ -120,11 +135,23 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
           }
           if (err instanceof CalendarAccessRevoked) {
             await orm.em.fork().transactional(async (em) => {
-              const c = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+              const c = await em.findOneOrFail(
+                CalendarConnection,
+                { id: start.id },
+                { lockMode: LockMode.PESSIMISTIC_WRITE },
+              );
               if (c.status === 'disconnected') return;
-              moveConnection(em, c, { status: 'error', error: { code: err.code, message: err.message } }, 'calendar_connection.error');
+              moveConnection(
+                em,
+                c,
+                { status: 'error', error: { code: err.code, message: err.message } },
+                'calendar_connection.error',
+              );
             });
-            log.warn({ calendar_connection_id: start.id }, 'calendar access revoked: the member needs a new connect link');
+            log.warn(
+              { calendar_connection_id: start.id },
+              'calendar access revoked: the member needs a new connect link',
+            );
             return { outcome: 'revoked', events };
           }
           throw err;
@@ -132,7 +159,11 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
         const done = page.nextPageToken === null;
         const next = page;
         const stillConnected = await orm.em.fork().transactional(async (em) => {
-          const locked = await em.findOneOrFail(CalendarConnection, { id: start.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+          const locked = await em.findOneOrFail(
+            CalendarConnection,
+            { id: start.id },
+            { lockMode: LockMode.PESSIMISTIC_WRITE },
+          );
           if (locked.status === 'disconnected') return false;
           for (const e of next.events) {
             await apply(em, locked, e, listing);
@@ -146,7 +177,11 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
           }
           if (done && listing && c.lastSyncedAt) {
             const cancelled = await cancelVanished(em, c, listing);
-            if (cancelled) log.info({ calendar_connection_id: c.id, meetings: cancelled }, 'meetings whose events vanished during a full listing were cancelled');
+            if (cancelled)
+              log.info(
+                { calendar_connection_id: c.id, meetings: cancelled },
+                'meetings whose events vanished during a full listing were cancelled',
+              );
           }
           if (done) {
             const status = c.status === 'syncing' ? 'active' : c.status;
@@ -164,7 +199,11 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
     /** 30 minutes after consent with the first sync unfinished, the connection reads active (last_synced_at stays null). */
     async markActiveUnsynced(input: { connectionId: string }): Promise<void> {
       await orm.em.fork().transactional(async (em) => {
-        const c = await em.findOne(CalendarConnection, { id: input.connectionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const c = await em.findOne(
+          CalendarConnection,
+          { id: input.connectionId },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
         if (c?.status === 'syncing' && c.lastSyncedAt === null) moveConnection(em, c, { status: 'active' });
       });
     },
@@ -175,9 +214,15 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
       const provider = c && providers.calendars[c.provider];
       if (!c || !provider?.watch || !providers.publicApiUrl) return;
       try {
-        await provider.watch({ tokens: providers.vault.open(c.tokens), address: `${providers.publicApiUrl}/provider_callbacks/calendar/${c.id}`, channelId: c.id, token: providers.vault.mac(c.id) });
+        await provider.watch({
+          tokens: providers.vault.open(c.tokens),
+          address: `${providers.publicApiUrl}/provider_callbacks/calendar/${c.id}`,
+          channelId: c.id,
+          token: providers.vault.mac(c.id),
+        });
       } catch (err) {
-        if (err instanceof CalendarAccessRevoked) throw ApplicationFailure.nonRetryable(err.message, 'CalendarAccessRevoked');
+        if (err instanceof CalendarAccessRevoked)
+          throw ApplicationFailure.nonRetryable(err.message, 'CalendarAccessRevoked');
         throw err;
       }
     },

@@ -11,7 +11,15 @@ import { createWebhookActivities } from './webhooks';
 import type { Providers } from './providers';
 import { createCalendarActivities } from './calendars';
 
-export type ActivityDeps = { orm: Orm; log: Logger; temporal: Client; providers: Providers; storage: MediaStorage; taskQueue: string; allowLoopbackWebhooks: boolean };
+export type ActivityDeps = {
+  orm: Orm;
+  log: Logger;
+  temporal: Client;
+  providers: Providers;
+  storage: MediaStorage;
+  taskQueue: string;
+  allowLoopbackWebhooks: boolean;
+};
 
 /** Every activity the worker registers (STYLE: a factory with its dependencies passed in). */
 export function createActivities(deps: ActivityDeps) {

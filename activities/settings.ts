@@ -13,7 +13,12 @@ export function createSettingsActivities({ orm, log }: ActivityDeps) {
      * meeting.updated (through changeMeeting, under the meeting's lock). Idempotent: a retried
      * batch finds the digests already moved.
      */
-    async refreshMeetingSettings(input: { workspaceId: string; after: string; limit: number; memberIds?: string[] | null }): Promise<{ next: string | null; changed: number }> {
+    async refreshMeetingSettings(input: {
+      workspaceId: string;
+      after: string;
+      limit: number;
+      memberIds?: string[] | null;
+    }): Promise<{ next: string | null; changed: number }> {
       const em = orm.em.fork();
       return em.transactional(async (tem) => {
         await lockWorkspaceSettingsShared(tem, input.workspaceId);
@@ -26,7 +31,11 @@ export function createSettingsActivities({ orm, log }: ActivityDeps) {
           // A calendar meeting's bot follows its settings (recording turned on or off).
           if (m.source !== 'bot') await reconcileCalendarBot(tem, m.id);
         }
-        if (stale.length) log.info({ workspace_id: input.workspaceId, meetings: stale.length }, 'settings change announced on meetings');
+        if (stale.length)
+          log.info(
+            { workspace_id: input.workspaceId, meetings: stale.length },
+            'settings change announced on meetings',
+          );
         return { next: ids.length === input.limit ? ids[ids.length - 1]! : null, changed: stale.length };
       });
     },

@@ -17,9 +17,14 @@ function kindOf(type: string): ResourceKind | null {
 }
 
 /** The body an endpoint receives, rendered once at its pinned version (retries resend these bytes). */
-export function renderEnvelope(e: Pick<WebhookEvent, 'id' | 'type' | 'createdAt' | 'payload'>, version: string): string {
+export function renderEnvelope(
+  e: Pick<WebhookEvent, 'id' | 'type' | 'createdAt' | 'payload'>,
+  version: string,
+): string {
   const kind = kindOf(e.type);
-  const object = kind ? downgrade(kind, e.payload, version, { serverOffsetMinutes: -new Date().getTimezoneOffset() }) : e.payload;
+  const object = kind
+    ? downgrade(kind, e.payload, version, { serverOffsetMinutes: -new Date().getTimezoneOffset() })
+    : e.payload;
   return JSON.stringify({ id: e.id, type: e.type, created_at: e.createdAt.toISOString(), data: { object } });
 }
 
@@ -27,7 +32,11 @@ export function subscribes(endpoint: Pick<WebhookEndpoint, 'enabledEvents'>, typ
   return endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
 }
 
-export type AttemptOutcome = { outcome: 'succeeded' | 'failed' | 'stopped'; statusCode: number | null; error: string | null };
+export type AttemptOutcome = {
+  outcome: 'succeeded' | 'failed' | 'stopped';
+  statusCode: number | null;
+  error: string | null;
+};
 
 /**
  * Events become their deliveries, in one transaction per batch and without any Temporal call:
@@ -40,17 +49,33 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
   return orm.em.fork().transactional(async (em) => {
     const events = await claimUndispatchedEvents(em, opts.batchSize);
     if (events.length === 0) return 0;
-    const endpoints = await em.find(WebhookEndpoint, { workspaceId: { $in: [...new Set(events.map((e) => e.workspace_id))] }, enabled: true, deletedAt: null });
+    const endpoints = await em.find(WebhookEndpoint, {
+      workspaceId: { $in: [...new Set(events.map((e) => e.workspace_id))] },
+      enabled: true,
+      deletedAt: null,
+    });
     const rows: [string, string, string][] = [];
     for (const e of events) {
       for (const endpoint of endpoints) {
         if (endpoint.workspaceId !== e.workspace_id || !subscribes(endpoint, e.type)) continue;
-        rows.push([e.id, endpoint.id, renderEnvelope({ id: e.id, type: e.type, createdAt: new Date(e.created_at), payload: e.payload }, endpoint.apiVersion)]);
-        commands.start(em, 'webhookDelivery', deliveryWorkflowId(e.id, endpoint.id, 1), [{ eventId: e.id, endpointId: endpoint.id, series: 1 }]);
+        rows.push([
+          e.id,
+          endpoint.id,
+          renderEnvelope(
+            { id: e.id, type: e.type, createdAt: new Date(e.created_at), payload: e.payload },
+            endpoint.apiVersion,
+          ),
+        ]);
+        commands.start(em, 'webhookDelivery', deliveryWorkflowId(e.id, endpoint.id, 1), [
+          { eventId: e.id, endpointId: endpoint.id, series: 1 },
+        ]);
       }
     }
     await insertDeliveries(em, rows);
-    await markEventsDispatched(em, events.map((e) => e.id));
+    await markEventsDispatched(
+      em,
+      events.map((e) => e.id),
+    );
     await em.flush();
     return events.length;
   });
@@ -59,18 +84,34 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
 export function createWebhookActivities(deps: WebhookDeps) {
   return {
     /** One delivery attempt; the workflow owns the schedule, so this never retries by itself. */
-    async attemptDelivery(input: { eventId: string; endpointId: string; series: number; number: number }): Promise<AttemptOutcome> {
+    async attemptDelivery(input: {
+      eventId: string;
+      endpointId: string;
+      series: number;
+      number: number;
+    }): Promise<AttemptOutcome> {
       const em = deps.orm.em.fork();
       const endpoint = await em.findOne(WebhookEndpoint, { id: input.endpointId });
-      if (!endpoint || endpoint.deletedAt || !endpoint.enabled) return { outcome: 'stopped', statusCode: null, error: null };
+      if (!endpoint || endpoint.deletedAt || !endpoint.enabled)
+        return { outcome: 'stopped', statusCode: null, error: null };
       const stored = await storedDelivery(em, input.eventId, input.endpointId);
       if (!stored) return { outcome: 'stopped', statusCode: null, error: 'no stored body' };
       // A redelivery started a newer series: this one stops (each series is a workflow of its own).
-      if (stored.series > input.series) return { outcome: 'stopped', statusCode: null, error: 'superseded by a redelivery' };
+      if (stored.series > input.series)
+        return { outcome: 'stopped', statusCode: null, error: 'superseded by a redelivery' };
       const result = await postOnce(deps, endpoint, stored.type, stored.body);
       const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       await recordAttempt(em, { ...input, ...result }, succeeded);
-      deps.log.info({ event_id: input.eventId, endpoint_id: input.endpointId, attempt: input.number, status: result.statusCode, error: result.error }, 'webhook attempt');
+      deps.log.info(
+        {
+          event_id: input.eventId,
+          endpoint_id: input.endpointId,
+          attempt: input.number,
+          status: result.statusCode,
+          error: result.error,
+        },
+        'webhook attempt',
+      );
       return { outcome: succeeded ? 'succeeded' : 'failed', statusCode: result.statusCode, error: result.error };
     },
 

@@ -31,7 +31,21 @@ import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 
 export const API_PREFIX = '/api/v1';
 
-const ALL_ROUTES = [...workspaceRoutes, ...memberRoutes, ...botRoutes, ...meetingRoutes, recallCallback, ...webhookEndpointRoutes, ...webhookEventRoutes, ...settingsRoutes, ...settingsAssignmentRoutes, ...summaryTemplateRoutes, ...calendarEventRoutes, ...calendarConnectionRoutes, ...simulatedCalendarRoutes];
+const ALL_ROUTES = [
+  ...workspaceRoutes,
+  ...memberRoutes,
+  ...botRoutes,
+  ...meetingRoutes,
+  recallCallback,
+  ...webhookEndpointRoutes,
+  ...webhookEventRoutes,
+  ...settingsRoutes,
+  ...settingsAssignmentRoutes,
+  ...summaryTemplateRoutes,
+  ...calendarEventRoutes,
+  ...calendarConnectionRoutes,
+  ...simulatedCalendarRoutes,
+];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
 export function createApp(deps: AppDeps) {
@@ -62,7 +76,8 @@ export function createApp(deps: AppDeps) {
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
         err: serializeError,
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info',
     }),
   );
 
@@ -84,7 +99,9 @@ export function createApp(deps: AppDeps) {
     if (deps.temporal) {
       try {
         const temporal = deps.temporal;
-        await temporal.connection.withDeadline(Date.now() + 2000, () => temporal.connection.workflowService.getSystemInfo({}));
+        await temporal.connection.withDeadline(Date.now() + 2000, () =>
+          temporal.connection.workflowService.getSystemInfo({}),
+        );
         checks.temporal = 'ok';
       } catch (err) {
         checks.temporal = `unreachable: ${(err as Error).message}`;
@@ -107,7 +124,10 @@ export function createApp(deps: AppDeps) {
   api.get('/docs', (_req, res) => {
     res.type('html').send(docsPage());
   });
-  api.use('/docs/assets', express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }));
+  api.use(
+    '/docs/assets',
+    express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }),
+  );
   api.get('/changelog', (_req, res) => {
     res.type('html').send(changelogPage());
   });
@@ -138,14 +158,32 @@ function errorHandler(deps: AppDeps) {
     if (err instanceof ApiError) apiError = err;
     else if (err instanceof ValidationFailed) apiError = ApiError.list(422, err.issues);
     // A concurrent request won a uniqueness race that the route's own check could not see.
-    else if (err instanceof UniqueConstraintViolationException) apiError = new ApiError(409, 'conflict', 'This conflicts with a resource created at the same moment; read it and retry if needed.');
+    else if (err instanceof UniqueConstraintViolationException)
+      apiError = new ApiError(
+        409,
+        'conflict',
+        'This conflicts with a resource created at the same moment; read it and retry if needed.',
+      );
     else if (isDatabaseUnavailable(err)) {
       // Transactions roll back whole: nothing of this request was kept.
-      (req.log ?? deps.log).warn({ err_class: (err as Error).name, code: (err as { code?: string }).code }, 'database unavailable');
-      apiError = new ApiError(503, 'provider_unavailable', 'The service cannot reach its database right now; nothing was changed. Retry in a moment.', undefined, { 'Retry-After': '5' });
+      (req.log ?? deps.log).warn(
+        { err_class: (err as Error).name, code: (err as { code?: string }).code },
+        'database unavailable',
+      );
+      apiError = new ApiError(
+        503,
+        'provider_unavailable',
+        'The service cannot reach its database right now; nothing was changed. Retry in a moment.',
+        undefined,
+        { 'Retry-After': '5' },
+      );
     } else {
       (req.log ?? deps.log).error({ err }, 'unhandled error');
-      apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. The request id in X-Request-Id helps support find it.');
+      apiError = new ApiError(
+        500,
+        'internal_error',
+        'Something went wrong on our side. The request id in X-Request-Id helps support find it.',
+      );
     }
     for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
     if (res.headersSent) return;
@@ -166,7 +204,8 @@ function openApiDocument(table: RouteTable, deps: AppDeps) {
     info: {
       title: 'Meetings notetaker service',
       version: CURRENT_VERSION,
-      description: 'Workspaces, members, meetings, notetaker bots, settings and signed webhooks. Send `Service-Version: <date>` to be served an older version.',
+      description:
+        'Workspaces, members, meetings, notetaker bots, settings and signed webhooks. Send `Service-Version: <date>` to be served an older version.',
     },
     servers: [{ url: deps.baseUrl() }],
   });
@@ -184,7 +223,8 @@ function docsPage(): string {
 
 function changelogPage(): string {
   const entries = CHANGE_MODULES.map(
-    (m) => `<section id="${m.version}"><h2>${m.version}</h2><p>${m.title}</p><ul>${m.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></section>`,
+    (m) =>
+      `<section id="${m.version}"><h2>${m.version}</h2><p>${m.title}</p><ul>${m.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></section>`,
   ).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API changelog</title></head><body><h1>Breaking releases</h1>${entries}</body></html>`;
 }

@@ -9,7 +9,11 @@ import { accountForKey } from '../services/auth';
 export async function authenticate(req: Request, em: EntityManager): Promise<Account> {
   const header = req.headers.authorization;
   if (header === undefined || header.trim() === '') {
-    throw new ApiError(401, 'missing_api_key', 'No API key was sent: send your API key as the Authorization header (the bare key, or "Bearer <key>").');
+    throw new ApiError(
+      401,
+      'missing_api_key',
+      'No API key was sent: send your API key as the Authorization header (the bare key, or "Bearer <key>").',
+    );
   }
   const key = keyFromAuthorization(header);
   const account = key ? await accountForKey(em, key) : null;

@@ -32,7 +32,8 @@ function readRaw(req: Request): Promise<Buffer> {
 function parseForm(text: string): Record<string, unknown> {
   for (const rawKey of new URLSearchParams(text).keys()) {
     const segment = rawKey.split(/[[\].]/).find((s) => FORBIDDEN_KEYS.has(s));
-    if (segment !== undefined) throw new ApiError(422, 'invalid', `The field name "${segment}" is not accepted.`, rawKey);
+    if (segment !== undefined)
+      throw new ApiError(422, 'invalid', `The field name "${segment}" is not accepted.`, rawKey);
   }
   return qs.parse(text, {
     allowPrototypes: false,
@@ -54,14 +55,21 @@ function parseText(type: string, text: string): unknown {
     }
   }
   if (text.trim() === '[object Object]') {
-    throw new ApiError(400, 'invalid_json', 'The body is the text "[object Object]": pass the serialised payload (JSON.stringify the object) as the body.');
+    throw new ApiError(
+      400,
+      'invalid_json',
+      'The body is the text "[object Object]": pass the serialised payload (JSON.stringify the object) as the body.',
+    );
   }
   try {
     return JSON.parse(text);
   } catch (err) {
     const message = (err as Error).message.replace(/\.$/, '').slice(0, 200);
     const at = jsonErrorPosition(text);
-    const where = at >= 0 && !/position \d+/.test(message) ? ` (at position ${at}, line ${lineAndColumn(text, at).line} column ${lineAndColumn(text, at).column})` : '';
+    const where =
+      at >= 0 && !/position \d+/.test(message)
+        ? ` (at position ${at}, line ${lineAndColumn(text, at).line} column ${lineAndColumn(text, at).column})`
+        : '';
     throw new ApiError(400, 'invalid_json', `The body is not valid JSON: ${message}${where}.`);
   }
 }
@@ -83,11 +91,15 @@ export async function parseBody(req: Request, _res: Response, next: NextFunction
     return next();
   }
   // Whitespace is not an empty body: it cannot be parsed (JSON.parse refuses it too).
-  if (text.trim() === '') throw new ApiError(400, 'invalid_json', 'The body is only whitespace: send a JSON object, or no body at all.');
+  if (text.trim() === '')
+    throw new ApiError(400, 'invalid_json', 'The body is only whitespace: send a JSON object, or no body at all.');
   const body = parseText(type, text);
   const problem = inputProblem(body);
   if (problem?.kind === 'depth') throw new ApiError(400, 'invalid_json', problem.message);
-  if (problem) throw ApiError.list(422, [{ code: problem.code, message: problem.message, ...(problem.field ? { field: problem.field } : {}) }]);
+  if (problem)
+    throw ApiError.list(422, [
+      { code: problem.code, message: problem.message, ...(problem.field ? { field: problem.field } : {}) },
+    ]);
   req.body = body;
   next();
 }
@@ -96,7 +108,11 @@ export async function parseBody(req: Request, _res: Response, next: NextFunction
 export function acceptsJson(req: Request, _res: Response, next: NextFunction): void {
   const accept = req.headers.accept;
   if (accept && !req.accepts(['application/json'])) {
-    throw new ApiError(406, 'not_acceptable', `Only application/json responses are available; the request accepts ${accept}.`);
+    throw new ApiError(
+      406,
+      'not_acceptable',
+      `Only application/json responses are available; the request accepts ${accept}.`,
+    );
   }
   next();
 }

@@ -34,34 +34,83 @@ export function hostedPages(deps: AppDeps): express.Router {
   const router = express.Router();
   const kit = calendarKit(deps);
   const unusable = (link: ConnectLink | null) =>
-    !link ? 'This link is not valid.' : link.usedAt ? 'This link was already used. Ask for a new one.' : link.expiresAt < new Date() ? 'This link has expired. Ask for a new one.' : null;
+    !link
+      ? 'This link is not valid.'
+      : link.usedAt
+        ? 'This link was already used. Ask for a new one.'
+        : link.expiresAt < new Date()
+          ? 'This link has expired. Ask for a new one.'
+          : null;
 
   router.get('/connect/callback', async (req: Request, res: Response) => {
     const link = await connectLinkByToken(deps, req.query.state);
     const problem = unusable(link);
-    if (problem || !link) return page(res, 400, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
+    if (problem || !link)
+      return page(res, 400, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
     if (typeof req.query.error === 'string' || typeof req.query.code !== 'string') {
       // Consent refused (or the provider sent nothing usable): back to the integrator, saying so.
-      return res.redirect(302, withQuery(link.returnUrl, { error: typeof req.query.error === 'string' ? req.query.error : 'access_denied' }));
+      return res.redirect(
+        302,
+        withQuery(link.returnUrl, { error: typeof req.query.error === 'string' ? req.query.error : 'access_denied' }),
+      );
     }
-    if (!link.provider) return page(res, 400, 'Calendar not connected', '<p>Choose your calendar provider first: open the link again.</p>');
+    if (!link.provider)
+      return page(
+        res,
+        400,
+        'Calendar not connected',
+        '<p>Choose your calendar provider first: open the link again.</p>',
+      );
     try {
       const outcome = await finishConsent(deps, link, req.query.code);
-      if (outcome.kind === 'not_confirmed') return page(res, 502, 'Calendar not connected', '<p>The calendar provider did not confirm the consent. Open the link again to retry.</p>');
-      if (outcome.kind === 'used') return page(res, 400, 'Calendar not connected', '<p>This link was already used. Ask for a new one.</p>');
-      if (outcome.kind === 'member_gone') return page(res, 410, 'Calendar not connected', '<p>The person this link was made for is no longer in the workspace.</p>');
-      if (outcome.kind === 'limited') return page(res, 429, 'Calendar not connected', '<p>Too many people joined this workspace in the last hour. Try again later.</p>');
-      return res.redirect(302, withQuery(link.returnUrl, { member_id: outcome.memberId, calendar_connection_id: outcome.connectionId }));
+      if (outcome.kind === 'not_confirmed')
+        return page(
+          res,
+          502,
+          'Calendar not connected',
+          '<p>The calendar provider did not confirm the consent. Open the link again to retry.</p>',
+        );
+      if (outcome.kind === 'used')
+        return page(res, 400, 'Calendar not connected', '<p>This link was already used. Ask for a new one.</p>');
+      if (outcome.kind === 'member_gone')
+        return page(
+          res,
+          410,
+          'Calendar not connected',
+          '<p>The person this link was made for is no longer in the workspace.</p>',
+        );
+      if (outcome.kind === 'limited')
+        return page(
+          res,
+          429,
+          'Calendar not connected',
+          '<p>Too many people joined this workspace in the last hour. Try again later.</p>',
+        );
+      return res.redirect(
+        302,
+        withQuery(link.returnUrl, { member_id: outcome.memberId, calendar_connection_id: outcome.connectionId }),
+      );
     } catch (err) {
       deps.log.error({ err, link_id: link.id }, 'finishing a calendar connection failed');
-      return page(res, 503, 'Calendar not connected', '<p>Something went wrong on our side; nothing was changed. Open the link again in a moment.</p>');
+      return page(
+        res,
+        503,
+        'Calendar not connected',
+        '<p>Something went wrong on our side; nothing was changed. Open the link again in a moment.</p>',
+      );
     }
   });
 
   router.get('/connect/:token', async (req: Request, res: Response) => {
     const link = await connectLinkByToken(deps, req.params.token);
     const problem = unusable(link);
-    if (problem || !link) return page(res, link ? 410 : 404, 'Calendar not connected', `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`);
+    if (problem || !link)
+      return page(
+        res,
+        link ? 410 : 404,
+        'Calendar not connected',
+        `<p>${escapeHtml(problem ?? 'This link is not valid.')}</p>`,
+      );
     // A link made without a provider: the person chooses, and the choice is kept for the callback.
     const chosen = req.query.provider === 'google' || req.query.provider === 'microsoft' ? req.query.provider : null;
     if (!link.provider && !chosen) {
@@ -81,7 +130,8 @@ export function hostedPages(deps: AppDeps): express.Router {
   router.get('/simulated-calendar/consent', (req: Request, res: Response) => {
     const q = (k: string) => (typeof req.query[k] === 'string' ? (req.query[k] as string) : '');
     const email = q('login_hint') || 'calendar-user@example.com';
-    const decide = (decision: string) => `/simulated-calendar/decide?${new URLSearchParams({ state: q('state'), redirect_uri: q('redirect_uri'), email, decision })}`;
+    const decide = (decision: string) =>
+      `/simulated-calendar/decide?${new URLSearchParams({ state: q('state'), redirect_uri: q('redirect_uri'), email, decision })}`;
     page(
       res,
       200,
@@ -93,8 +143,12 @@ export function hostedPages(deps: AppDeps): express.Router {
   router.get('/simulated-calendar/decide', (req: Request, res: Response) => {
     const q = (k: string) => (typeof req.query[k] === 'string' ? (req.query[k] as string) : '');
     const target = q('redirect_uri');
-    if (!target.startsWith(consentRedirectUri(kit))) return page(res, 400, 'Calendar not connected', '<p>This consent request is not valid.</p>');
-    const params: Record<string, string> = q('decision') === 'allow' ? { code: `sim.${Buffer.from(q('email')).toString('base64url')}`, state: q('state') } : { error: 'access_denied', state: q('state') };
+    if (!target.startsWith(consentRedirectUri(kit)))
+      return page(res, 400, 'Calendar not connected', '<p>This consent request is not valid.</p>');
+    const params: Record<string, string> =
+      q('decision') === 'allow'
+        ? { code: `sim.${Buffer.from(q('email')).toString('base64url')}`, state: q('state') }
+        : { error: 'access_denied', state: q('state') };
     return res.redirect(302, withQuery(target, params));
   });
   return router;

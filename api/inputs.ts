@@ -23,12 +23,18 @@ export const metadataInput = z
       if (!(err instanceof ValidationFailed)) throw err;
       for (const issue of err.issues) {
         const sub = issue.field?.startsWith('metadata.') ? issue.field.slice('metadata.'.length) : undefined;
-        ctx.addIssue({ code: 'custom', message: issue.message, params: { code: issue.code }, path: sub === undefined ? [] : [sub] });
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          params: { code: issue.code },
+          path: sub === undefined ? [] : [sub],
+        });
       }
     }
   })
   .openapi({
-    description: 'Flat map of string keys to string values (numbers and booleans are stored as text); an empty-string value removes its key; the empty string removes every key.',
+    description:
+      'Flat map of string keys to string values (numbers and booleans are stored as text); an empty-string value removes its key; the empty string removes every key.',
     oneOf: [METADATA_MAP_DOC, { type: 'string', enum: [''] }],
   } as never);
 
@@ -45,18 +51,28 @@ export const dateTimeInput = z.iso.datetime({ offset: true }).refine(
     const at = new Date(value).getTime();
     return at >= EARLIEST && at <= LATEST;
   },
-  { message: 'The date-time must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z once moved to UTC.', params: { code: 'invalid' } },
+  {
+    message: 'The date-time must fall from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z once moved to UTC.',
+    params: { code: 'invalid' },
+  },
 );
 
 /** Whether an `include=` list (comma-separated expansions, e.g. `settings,words`) asks for `what`. */
 export function includes(include: string | undefined, what: string): boolean {
-  return (include ?? '').split(',').map((s) => s.trim()).includes(what);
+  return (include ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .includes(what);
 }
 
 /** `workspace_id` as the spec takes it: a `wks_` id, or an integer id of older integrations. */
 export const workspaceIdInput = z
   .preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), z.string().trim().min(1))
-  .openapi({ type: 'string', description: 'A `wks_` id (integer ids of older integrations are accepted too).', example: 'wks_01jd…' });
+  .openapi({
+    type: 'string',
+    description: 'A `wks_` id (integer ids of older integrations are accepted too).',
+    example: 'wks_01jd…',
+  });
 
 /** The `{id}` of every path that names one object. */
 export const idParams = z.object({ id: z.string() });

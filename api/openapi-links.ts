@@ -6,7 +6,12 @@
  * parameter (optionally prefixed `path.`/`query.`) to a runtime expression; `requestBody` fields
  * are merged into the target's body. RouteTable.finish refuses a link to an unknown operation.
  */
-export type OpenApiLink = { target: string; parameters?: Record<string, string>; requestBody?: Record<string, string>; description?: string };
+export type OpenApiLink = {
+  target: string;
+  parameters?: Record<string, string>;
+  requestBody?: Record<string, string>;
+  description?: string;
+};
 
 const ID = '$response.body#/id';
 const FIRST = '$response.body#/data/0/id';
@@ -47,9 +52,18 @@ function memberLinks(id: string, workspaceId: string): Record<string, OpenApiLin
     UpdateMember: { target: 'PATCH /members/{id}', parameters: { 'path.id': id } },
     DeleteMember: { target: 'DELETE /members/{id}', parameters: { 'path.id': id } },
     SendBotForMember: { target: 'POST /bots', requestBody: { workspace_id: workspaceId, member_id: id } },
-    PushCalendarEventForMember: { target: 'POST /calendar_events', requestBody: { workspace_id: workspaceId, member_id: id } },
-    CreateConnectLinkForMember: { target: 'POST /calendar_connect_links', requestBody: { workspace_id: workspaceId, member_id: id } },
-    ListMemberCalendarConnections: { target: 'GET /calendar_connections', parameters: { 'query.workspace_id': workspaceId, 'query.member_id': id } },
+    PushCalendarEventForMember: {
+      target: 'POST /calendar_events',
+      requestBody: { workspace_id: workspaceId, member_id: id },
+    },
+    CreateConnectLinkForMember: {
+      target: 'POST /calendar_connect_links',
+      requestBody: { workspace_id: workspaceId, member_id: id },
+    },
+    ListMemberCalendarConnections: {
+      target: 'GET /calendar_connections',
+      parameters: { 'query.workspace_id': workspaceId, 'query.member_id': id },
+    },
   };
 }
 
@@ -59,7 +73,10 @@ function botLinks(id: string, meetingId: string, workspaceId: string): Record<st
     UpdateBot: { target: 'PATCH /bots/{id}', parameters: { 'path.id': id } },
     CancelBot: { target: 'POST /bots/{id}/cancel', parameters: { 'path.id': id } },
     DeleteBot: { target: 'DELETE /bots/{id}', parameters: { 'path.id': id } },
-    ListMeetingBots: { target: 'GET /bots', parameters: { 'query.workspace_id': workspaceId, 'query.meeting_id': meetingId } },
+    ListMeetingBots: {
+      target: 'GET /bots',
+      parameters: { 'query.workspace_id': workspaceId, 'query.meeting_id': meetingId },
+    },
     ...meetingLinks(meetingId),
   };
 }
@@ -79,7 +96,10 @@ function endpointLinks(id: string, workspaceId: string): Record<string, OpenApiL
     DeleteWebhookEndpoint: { target: 'DELETE /webhook_endpoints/{id}', parameters: { 'path.id': id } },
     RotateWebhookSecret: { target: 'POST /webhook_endpoints/{id}/rotate_secret', parameters: { 'path.id': id } },
     TestWebhookEndpoint: { target: 'POST /webhook_endpoints/{id}/test', parameters: { 'path.id': id } },
-    ListEndpointEvents: { target: 'GET /webhook_events', parameters: { 'query.workspace_id': workspaceId, 'query.endpoint_id': id } },
+    ListEndpointEvents: {
+      target: 'GET /webhook_events',
+      parameters: { 'query.workspace_id': workspaceId, 'query.endpoint_id': id },
+    },
   };
 }
 
@@ -120,9 +140,18 @@ function connectionLinks(id: string, email: string): Record<string, OpenApiLink>
   return {
     GetCalendarConnection: { target: 'GET /calendar_connections/{id}', parameters: { 'path.id': id } },
     DisconnectCalendar: { target: 'DELETE /calendar_connections/{id}', parameters: { 'path.id': id } },
-    PutSimulatedEvent: { target: 'PUT /simulated_calendars/{email}/events/{event_id}', parameters: { 'path.email': email } },
-    CancelSimulatedEvent: { target: 'DELETE /simulated_calendars/{email}/events/{event_id}', parameters: { 'path.email': email } },
-    RevokeSimulatedCalendar: { target: 'POST /simulated_calendars/{email}/revoke', parameters: { 'path.email': email } },
+    PutSimulatedEvent: {
+      target: 'PUT /simulated_calendars/{email}/events/{event_id}',
+      parameters: { 'path.email': email },
+    },
+    CancelSimulatedEvent: {
+      target: 'DELETE /simulated_calendars/{email}/events/{event_id}',
+      parameters: { 'path.email': email },
+    },
+    RevokeSimulatedCalendar: {
+      target: 'POST /simulated_calendars/{email}/revoke',
+      parameters: { 'path.email': email },
+    },
   };
 }
 
@@ -138,7 +167,10 @@ export const OPENAPI_LINKS: Record<string, Record<string, OpenApiLink>> = {
   'GET /bots': botLinks(FIRST, first('meeting_id'), '$request.query.workspace_id'),
   'GET /meetings': {
     ...meetingLinks(FIRST),
-    SendBotToMeeting: { target: 'POST /bots', requestBody: { workspace_id: first('workspace_id'), meeting_url: first('meeting_url') } },
+    SendBotToMeeting: {
+      target: 'POST /bots',
+      requestBody: { workspace_id: first('workspace_id'), meeting_url: first('meeting_url') },
+    },
   },
   'POST /calendar_events': meetingLinks('$response.body#/meeting_id'),
   'POST /webhook_endpoints': endpointLinks(ID, '$response.body#/workspace_id'),

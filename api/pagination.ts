@@ -9,5 +9,8 @@ export const listQuery = z.object({
     .max(100, { error: 'limit must be an integer from 1 to 100.' })
     .default(25)
     .openapi({ description: 'Page size, 1 to 100.', example: 25 }),
-  cursor: z.string().optional().openapi({ description: 'Opaque continuation; reached only through `_links.next.url`.' }),
+  cursor: z
+    .string()
+    .optional()
+    .openapi({ description: 'Opaque continuation; reached only through `_links.next.url`.' }),
 });

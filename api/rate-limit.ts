@@ -13,7 +13,11 @@ export function ipRateLimit(deps: AppDeps) {
     // req.ip honours TRUST_PROXY; an IPv6 client counts by its /64.
     const { count, resetInSeconds } = await countRequestFrom(deps, req.ip);
     if (count > limit) {
-      res.status(429).setHeader('Retry-After', String(resetInSeconds)).type('text/plain').send(`Too many requests from this address: at most ${limit} a minute. Retry in ${resetInSeconds} seconds.\n`);
+      res
+        .status(429)
+        .setHeader('Retry-After', String(resetInSeconds))
+        .type('text/plain')
+        .send(`Too many requests from this address: at most ${limit} a minute. Retry in ${resetInSeconds} seconds.\n`);
       return;
     }
     next();

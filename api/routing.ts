@@ -4,7 +4,14 @@ import type { ZodType } from 'zod';
 import type { z as zod } from 'zod';
 import { ValidationFailed, type FieldIssue } from '../domain/errors';
 import { inputProblem } from '../domain/input';
-import { CURRENT_VERSION, downgrade, resolveVersion, successorOf, type Representation, type ResourceKind } from '../domain/versions';
+import {
+  CURRENT_VERSION,
+  downgrade,
+  resolveVersion,
+  successorOf,
+  type Representation,
+  type ResourceKind,
+} from '../domain/versions';
 import { createHash } from 'node:crypto';
 import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
@@ -64,20 +71,30 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   errors?: Partial<Record<403 | 409 | 410 | 413 | 502 | 503, string>>;
   /** Body fields answered with 400 before validation (for example `settings` on POST /bots), with why. */
   refuse?: Record<string, string>;
-  handler: (ctx: RequestCtx, input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B>; request: RawRequest }) => Promise<Reply>;
+  handler: (
+    ctx: RequestCtx,
+    input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B>; request: RawRequest },
+  ) => Promise<Reply>;
 };
 
-export function defineRoute<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody>(def: RouteDef<P, Q, B>): RouteDef<any, any, any> {
+export function defineRoute<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody>(
+  def: RouteDef<P, Q, B>,
+): RouteDef<any, any, any> {
   return def as RouteDef<any, any, any>;
 }
 
 const ERROR_SCHEMA = z
   .object({
     errors: z
-      .array(z.object({ code: z.string().regex(/^[a-z][a-z0-9_]*$/), message: z.string(), field: z.string().optional() }))
+      .array(
+        z.object({ code: z.string().regex(/^[a-z][a-z0-9_]*$/), message: z.string(), field: z.string().optional() }),
+      )
       .min(1),
   })
-  .openapi('Errors', { description: 'Spec Errors › Body: `code` is a stable snake_case word; `field` names the one request field at fault.' });
+  .openapi('Errors', {
+    description:
+      'Spec Errors › Body: `code` is a stable snake_case word; `field` names the one request field at fault.',
+  });
 
 /** A 429 from the API (spec Limits): `retry_in_seconds` equals the `Retry-After` header. */
 const RATE_LIMITED_SCHEMA = ERROR_SCHEMA.extend({ retry_in_seconds: z.number().int().min(1) }).openapi('RateLimited');
@@ -115,7 +132,8 @@ export function issuesFromZod(error: zod.ZodError, prefix: string[] = []): Field
   for (const issue of error.issues) {
     const path = [...prefix, ...issue.path.map(String)];
     const field = path.join('.') || undefined;
-    const withField = (code: string, message: string): FieldIssue => (field === undefined ? { code, message } : { code, message, field });
+    const withField = (code: string, message: string): FieldIssue =>
+      field === undefined ? { code, message } : { code, message, field };
     switch (issue.code) {
       case 'unrecognized_keys':
         for (const key of issue.keys) {
@@ -125,22 +143,38 @@ export function issuesFromZod(error: zod.ZodError, prefix: string[] = []): Field
         break;
       case 'invalid_type':
         if (issue.input === undefined) push(withField('missing', `${field ?? 'value'} is required.`));
-        else push(withField('invalid_type', `${field ?? 'value'} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}.`));
+        else
+          push(
+            withField(
+              'invalid_type',
+              `${field ?? 'value'} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}.`,
+            ),
+          );
         break;
       case 'too_big':
         push(withField(issue.origin === 'string' ? 'too_long' : 'invalid', issue.message));
         break;
       case 'too_small':
-        push(withField(issue.origin === 'string' && Number(issue.minimum) === 1 ? 'blank' : 'invalid', issue.origin === 'string' && Number(issue.minimum) === 1 ? `${field} must not be blank.` : issue.message));
+        push(
+          withField(
+            issue.origin === 'string' && Number(issue.minimum) === 1 ? 'blank' : 'invalid',
+            issue.origin === 'string' && Number(issue.minimum) === 1 ? `${field} must not be blank.` : issue.message,
+          ),
+        );
         break;
       case 'invalid_value':
-        push(withField('inclusion', `${field ?? 'value'} must be one of: ${issue.values.map((v) => String(v)).join(', ')}.`));
+        push(
+          withField(
+            'inclusion',
+            `${field ?? 'value'} must be one of: ${issue.values.map((v) => String(v)).join(', ')}.`,
+          ),
+        );
         break;
       case 'invalid_format':
         push(withField('invalid_format', issue.message));
         break;
       case 'custom':
-        push(withField(((issue.params as { code?: string } | undefined)?.code) ?? 'invalid', issue.message));
+        push(withField((issue.params as { code?: string } | undefined)?.code ?? 'invalid', issue.message));
         break;
       default:
         push(withField('invalid', issue.message));
@@ -153,7 +187,10 @@ function parseOrThrow<T>(schema: ZodType<T> | undefined, value: unknown, where: 
   // Bodies passed the input rule when parsed (api/body.ts); paths and queries pass it here.
   const problem = where === 'body' ? null : inputProblem(value);
   if (problem && where === 'params') throw new ApiError(404, 'not_found', 'Resource not found.');
-  if (problem) throw ApiError.list(422, [{ code: 'invalid', message: problem.message, ...(problem.field ? { field: problem.field } : {}) }]);
+  if (problem)
+    throw ApiError.list(422, [
+      { code: 'invalid', message: problem.message, ...(problem.field ? { field: problem.field } : {}) },
+    ]);
   if (!schema) return value as T;
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
@@ -187,20 +224,35 @@ export class RouteTable {
     methods.add(def.method.toUpperCase());
     this.methodsByPath.set(expressPath, methods);
     this.document(def);
-    (router[def.method] as Router['get'])(expressPath, acceptsJson, parseBody, (req: Request, res: Response, next: NextFunction) => {
-      this.handle(def, req, res).catch(next);
-    });
+    (router[def.method] as Router['get'])(
+      expressPath,
+      acceptsJson,
+      parseBody,
+      (req: Request, res: Response, next: NextFunction) => {
+        this.handle(def, req, res).catch(next);
+      },
+    );
   }
 
   /** After every route: a known path with another method answers 405 with `Allow`. */
   finish(router: Router, basePath: string): void {
-    const known = new Set([...this.methodsByPath].flatMap(([path, methods]) => [...methods].map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`)));
+    const known = new Set(
+      [...this.methodsByPath].flatMap(([path, methods]) =>
+        [...methods].map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`),
+      ),
+    );
     const dangling = [...this.linkTargets].filter((target) => !known.has(target));
     if (dangling.length > 0) throw new Error(`OpenAPI links name operations that do not exist: ${dangling.join(', ')}`);
     for (const [path, methods] of this.methodsByPath) {
       const allow = [...methods].join(', ');
       router.all(path, (req: Request) => {
-        throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed on ${basePath}${req.path}; allowed methods: ${allow}.`, undefined, { Allow: allow });
+        throw new ApiError(
+          405,
+          'method_not_allowed',
+          `${req.method} is not allowed on ${basePath}${req.path}; allowed methods: ${allow}.`,
+          undefined,
+          { Allow: allow },
+        );
       });
     }
   }
@@ -211,37 +263,65 @@ export class RouteTable {
     if (def.params) request.params = def.params as zod.ZodObject;
     if (def.query) request.query = def.query as zod.ZodObject;
     // A body is required when an absent one (read as `{}`) could not pass.
-    if (def.body) request.body = { required: def.bodyRequired ?? !def.body.safeParse({}).success, content: { 'application/json': { schema: def.body } } };
+    if (def.body)
+      request.body = {
+        required: def.bodyRequired ?? !def.body.safeParse({}).success,
+        content: { 'application/json': { schema: def.body } },
+      };
     const json = (schema: ZodType) => ({ 'application/json': { schema } });
     const errorResponse = (description: string) => ({ description, content: json(ERROR_SCHEMA) });
-    const success = (description: string, schema: ZodType, types: string[] = def.response.contentTypes ?? ['application/json']) => ({
+    const success = (
+      description: string,
+      schema: ZodType,
+      types: string[] = def.response.contentTypes ?? ['application/json'],
+    ) => ({
       description,
       content: Object.fromEntries(types.map((t) => [t, { schema }])),
     });
     const responses: RouteConfig['responses'] = {
-      [status]: status === 204 ? { description: def.response.description } : { ...success(def.response.description, def.response.schema), links: this.linksOf(def) },
+      [status]:
+        status === 204
+          ? { description: def.response.description }
+          : { ...success(def.response.description, def.response.schema), links: this.linksOf(def) },
     };
     for (const [code, also] of Object.entries(def.response.also ?? {})) {
-      responses[code] = typeof also === 'string' ? success(also, def.response.schema) : success(also.description, also.schema, [also.contentType]);
+      responses[code] =
+        typeof also === 'string'
+          ? success(also, def.response.schema)
+          : success(also.description, also.schema, [also.contentType]);
     }
     Object.assign(responses, {
-      400: errorResponse('Bad request: the body could not be parsed, a required parameter is missing, a cursor is not one this API made, or Service-Version is not a version date'),
-      401: errorResponse(def.auth === false ? 'The signature or token is missing or wrong' : 'Missing or invalid key, or no access to the workspace'),
+      400: errorResponse(
+        'Bad request: the body could not be parsed, a required parameter is missing, a cursor is not one this API made, or Service-Version is not a version date',
+      ),
+      401: errorResponse(
+        def.auth === false
+          ? 'The signature or token is missing or wrong'
+          : 'Missing or invalid key, or no access to the workspace',
+      ),
       404: errorResponse('Not found, or not visible to the key'),
       406: errorResponse('The Accept header allows no application/json'),
       422: errorResponse('Validation failed: one error per field'),
       429: {
-        description: 'Rate limited: from the API as JSON with `retry_in_seconds` equal to the `Retry-After` header; from the per-IP flood limit in front of the API as plain text',
-        headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } },
+        description:
+          'Rate limited: from the API as JSON with `retry_in_seconds` equal to the `Retry-After` header; from the per-IP flood limit in front of the API as plain text',
+        headers: {
+          'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+        },
         content: { ...json(RATE_LIMITED_SCHEMA), 'text/plain': { schema: { type: 'string' } } },
       },
-      503: errorResponse('provider_unavailable: the database cannot be reached right now; nothing was changed (Retry-After says when to try again)'),
+      503: errorResponse(
+        'provider_unavailable: the database cannot be reached right now; nothing was changed (Retry-After says when to try again)',
+      ),
     });
     if (def.method === 'post' && def.auth !== false) {
       responses[409] ??= errorResponse('conflict: a request with this Idempotency-Key is still being processed');
-      responses[422] = errorResponse('Validation failed: one error per field; idempotency_key_reused: the Idempotency-Key was used with another request');
+      responses[422] = errorResponse(
+        'Validation failed: one error per field; idempotency_key_reused: the Idempotency-Key was used with another request',
+      );
     }
-    for (const [code, description] of Object.entries(def.errors ?? {})) responses[code] = errorResponse(description as string);
+    for (const [code, description] of Object.entries(def.errors ?? {}))
+      responses[code] = errorResponse(description as string);
     this.registry.registerPath({
       method: def.method,
       path: def.path,
@@ -263,7 +343,15 @@ export class RouteTable {
       Object.entries(links).map(([name, link]) => {
         const [method, path] = link.target.split(' ') as [string, string];
         this.linkTargets.add(link.target);
-        return [name, { operationId: operationId(method, path), ...(link.parameters ? { parameters: link.parameters } : {}), ...(link.requestBody ? { requestBody: link.requestBody } : {}), ...(link.description ? { description: link.description } : {}) }];
+        return [
+          name,
+          {
+            operationId: operationId(method, path),
+            ...(link.parameters ? { parameters: link.parameters } : {}),
+            ...(link.requestBody ? { requestBody: link.requestBody } : {}),
+            ...(link.description ? { description: link.description } : {}),
+          },
+        ];
       }),
     );
   }
@@ -275,19 +363,33 @@ export class RouteTable {
     if (typeof headerValue === 'string' && headerValue.trim() !== '') {
       headerVersion = resolveVersion(headerValue);
       if (!headerVersion) {
-        throw new ApiError(400, 'invalid_api_version', `Service-Version "${headerValue}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after 2025-11-25.`);
+        throw new ApiError(
+          400,
+          'invalid_api_version',
+          `Service-Version "${headerValue}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after 2025-11-25.`,
+        );
       }
       setVersionHeaders(res, deps, headerVersion);
     }
     const em = deps.orm.em.fork();
     if (def.auth === false) {
       // Signed links: the signature is the credential (no key, no pin).
-      const reply = await def.handler({ deps, em, account: null as never, version: headerVersion ?? CURRENT_VERSION, requestId: String(req.id ?? ''), log: deps.log }, {
-        params: parseOrThrow(def.params, req.params, 'params'),
-        query: parseOrThrow(def.query, { ...req.query }, 'query'),
-        body: parseOrThrow(def.body, req.body, 'body'),
-        request: rawRequest(req),
-      });
+      const reply = await def.handler(
+        {
+          deps,
+          em,
+          account: null as never,
+          version: headerVersion ?? CURRENT_VERSION,
+          requestId: String(req.id ?? ''),
+          log: deps.log,
+        },
+        {
+          params: parseOrThrow(def.params, req.params, 'params'),
+          query: parseOrThrow(def.query, { ...req.query }, 'query'),
+          body: parseOrThrow(def.body, req.body, 'body'),
+          request: rawRequest(req),
+        },
+      );
       this.send(req, res, { version: CURRENT_VERSION } as RequestCtx, reply);
       return;
     }
@@ -299,7 +401,11 @@ export class RouteTable {
     const ctx: RequestCtx = { deps, em, account, version, requestId: String(req.id ?? ''), log };
 
     if ('page' in req.query || 'per_page' in req.query) {
-      throw new ApiError(400, 'bad_request', 'The parameters page and per_page are not supported: pass limit and follow _links.next.url.');
+      throw new ApiError(
+        400,
+        'bad_request',
+        'The parameters page and per_page are not supported: pass limit and follow _links.next.url.',
+      );
     }
     const body = req.body as Record<string, unknown> | undefined;
     for (const [field, why] of Object.entries(def.refuse ?? {})) {
@@ -324,10 +430,23 @@ export class RouteTable {
       return;
     }
     // Stripe's semantics: the first answer to a key is replayed for 24 hours; another body with it is refused.
-    const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n${version}\n`).update(rawRequest(req).rawBody).digest('hex');
+    const hash = createHash('sha256')
+      .update(`${req.method} ${req.baseUrl}${req.path}\n${version}\n`)
+      .update(rawRequest(req).rawBody)
+      .digest('hex');
     const claim = await claimKey(ctx, idempotencyKey, hash);
-    if (claim.kind === 'other_request') throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request in the last 24 hours: send a new key for a new request.');
-    if (claim.kind === 'in_progress') throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is still being processed: retry in a moment.');
+    if (claim.kind === 'other_request')
+      throw new ApiError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with another request in the last 24 hours: send a new key for a new request.',
+      );
+    if (claim.kind === 'in_progress')
+      throw new ApiError(
+        409,
+        'conflict',
+        'A request with this Idempotency-Key is still being processed: retry in a moment.',
+      );
     if (claim.kind === 'replay') {
       res.setHeader('Idempotent-Replayed', 'true');
       if (claim.body === null) res.status(claim.status).end();
@@ -349,7 +468,8 @@ export class RouteTable {
   /** Writes the reply; returns what was sent (for Idempotency-Key replays). */
   private send(req: Request, res: Response, ctx: RequestCtx, reply: Reply): { status: number; body: unknown } {
     const vctx = { serverOffsetMinutes: -new Date().getTimezoneOffset() };
-    const shape = (kind: ResourceKind | undefined, r: Representation) => (kind ? downgrade(kind, r, ctx.version, vctx) : r);
+    const shape = (kind: ResourceKind | undefined, r: Representation) =>
+      kind ? downgrade(kind, r, ctx.version, vctx) : r;
     if ('page' in reply) {
       const body: Record<string, unknown> = {
         object: 'list',
@@ -357,7 +477,10 @@ export class RouteTable {
         has_more: reply.page.hasMore,
         _links: {},
       };
-      if (reply.page.nextCursor) (body._links as Record<string, unknown>).next = { url: nextUrl(ctx.deps.baseUrl(), req, reply.page.nextCursor) };
+      if (reply.page.nextCursor)
+        (body._links as Record<string, unknown>).next = {
+          url: nextUrl(ctx.deps.baseUrl(), req, reply.page.nextCursor),
+        };
       res.status(reply.status ?? 200).json(body);
       return { status: reply.status ?? 200, body };
     }
@@ -369,7 +492,10 @@ export class RouteTable {
     }
     if ('raw' in reply) {
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-      res.status(reply.status ?? 200).type(reply.contentType).send(reply.raw);
+      res
+        .status(reply.status ?? 200)
+        .type(reply.contentType)
+        .send(reply.raw);
       return { status: reply.status ?? 200, body: null };
     }
     res.status(204).end();
@@ -382,7 +508,11 @@ function idempotencyKeyOf(req: Request): string | null {
   const value = req.headers['idempotency-key'];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw new ApiError(400, 'bad_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice).');
+    throw new ApiError(
+      400,
+      'bad_request',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice).',
+    );
   }
   return value;
 }

@@ -6,7 +6,10 @@ import type { AppDeps } from '../services/context';
 export type ApiServer = { url: string; baseUrl: string; stop: (graceMs?: number) => Promise<void> };
 
 /** Starts the API on host:port (port 0 picks a free one) and returns its address. */
-export async function startApi(deps: Omit<AppDeps, 'baseUrl'>, opts: { host: string; port: number }): Promise<ApiServer> {
+export async function startApi(
+  deps: Omit<AppDeps, 'baseUrl'>,
+  opts: { host: string; port: number },
+): Promise<ApiServer> {
   let baseUrl = deps.config.baseUrl ?? '';
   const { app } = createApp({ ...deps, baseUrl: () => baseUrl });
   const server = http.createServer(app);

@@ -9,7 +9,12 @@ export async function load(url: string, headers: Record<string, string>, seconds
   const { default: autocannon } = await import('autocannon');
   const result = await autocannon({ url, headers, duration: seconds, connections });
   if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers from ${url}`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  };
 }
 
 /**
@@ -30,7 +35,13 @@ export async function benchDatabase(name: string) {
   let stopPg: (() => Promise<void>) | null = null;
   let url = process.env.DATABASE_URL;
   if (!url) {
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench', log, persistent: false });
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(tmp, 'pg'),
+      port: await freePort(),
+      database: 'bench',
+      log,
+      persistent: false,
+    });
     stopPg = pg.stop;
     url = pg.url;
   }
@@ -67,7 +78,11 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
  * A Temporal dev server with a worker running the real workflows in this process, for a bench's
  * database and configuration (task queue `bench`). `close` stops the worker, then the server.
  */
-export async function benchTemporal(db: { orm: import('../db/orm').Orm; tmp: string }, config: import('../runtime/config').Config, log: import('../runtime/logger').Logger) {
+export async function benchTemporal(
+  db: { orm: import('../db/orm').Orm; tmp: string },
+  config: import('../runtime/config').Config,
+  log: import('../runtime/logger').Logger,
+) {
   const path = await import('node:path');
   const { Client, Connection } = await import('@temporalio/client');
   const { NativeConnection } = await import('@temporalio/worker');
@@ -77,13 +92,30 @@ export async function benchTemporal(db: { orm: import('../db/orm').Orm; tmp: str
   const { startDevServer } = await import('../runtime/temporal-servers');
   const { createWorker, installTemporalLogging } = await import('../worker');
   installTemporalLogging(log);
-  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
+  const temporal = await startDevServer({
+    log,
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+    headless: true,
+    cliPath: process.env.TEMPORAL_CLI_PATH,
+  });
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
   const native = await NativeConnection.connect({ address: temporal.address });
   const providers = createProviders(config, client, 'bench', db.orm);
   const storage = new LocalStorage(path.join(db.tmp, 'media'));
-  const worker = await createWorker({ connection: native, namespace: 'default', taskQueue: 'bench', orm: db.orm, log, temporal: client, providers, storage, allowLoopbackWebhooks: config.allowLoopbackWebhooks });
+  const worker = await createWorker({
+    connection: native,
+    namespace: 'default',
+    taskQueue: 'bench',
+    orm: db.orm,
+    log,
+    temporal: client,
+    providers,
+    storage,
+    allowLoopbackWebhooks: config.allowLoopbackWebhooks,
+  });
   const running = worker.run();
   return {
     client,

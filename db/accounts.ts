@@ -6,7 +6,9 @@ import { Account } from './entities';
  * request): one indexed lookup, mapped without the ORM's query building.
  */
 export async function accountByKeyHash(em: EntityManager, apiKeyHash: string): Promise<Account | null> {
-  const rows = await em.execute<Record<string, unknown>[]>('select * from accounts where api_key_hash = ? limit 1', [apiKeyHash]);
+  const rows = await em.execute<Record<string, unknown>[]>('select * from accounts where api_key_hash = ? limit 1', [
+    apiKeyHash,
+  ]);
   return rows[0] ? em.map(Account, rows[0]) : null;
 }
 

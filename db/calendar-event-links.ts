@@ -6,13 +6,23 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 
 /** The meeting a connection's provider event became, or null when the connection never saw it. */
-export async function linkedMeetingId(em: EntityManager, connectionId: string, providerEventId: string): Promise<string | null> {
-  const [link] = await em.execute<{ meeting_id: string }[]>('select meeting_id from calendar_event_links where connection_id = ? and provider_event_id = ?', [connectionId, providerEventId]);
+export async function linkedMeetingId(
+  em: EntityManager,
+  connectionId: string,
+  providerEventId: string,
+): Promise<string | null> {
+  const [link] = await em.execute<{ meeting_id: string }[]>(
+    'select meeting_id from calendar_event_links where connection_id = ? and provider_event_id = ?',
+    [connectionId, providerEventId],
+  );
   return link?.meeting_id ?? null;
 }
 
 /** Remembers (or moves) the meeting of a provider event; a full listing marks it seen, an incremental sync keeps the mark. */
-export async function linkProviderEvent(em: EntityManager, link: { connectionId: string; providerEventId: string; meetingId: string; listing: string | null }): Promise<void> {
+export async function linkProviderEvent(
+  em: EntityManager,
+  link: { connectionId: string; providerEventId: string; meetingId: string; listing: string | null },
+): Promise<void> {
   await em.execute(
     `insert into calendar_event_links (connection_id, provider_event_id, meeting_id, listing) values (?, ?, ?, ?)
      on conflict (connection_id, provider_event_id) do update set meeting_id = excluded.meeting_id, listing = coalesce(excluded.listing, calendar_event_links.listing)`,
@@ -21,8 +31,15 @@ export async function linkProviderEvent(em: EntityManager, link: { connectionId:
 }
 
 /** The provider event is gone from this connection's calendar. */
-export async function forgetProviderEvent(em: EntityManager, connectionId: string, providerEventId: string): Promise<void> {
-  await em.execute('delete from calendar_event_links where connection_id = ? and provider_event_id = ?', [connectionId, providerEventId]);
+export async function forgetProviderEvent(
+  em: EntityManager,
+  connectionId: string,
+  providerEventId: string,
+): Promise<void> {
+  await em.execute('delete from calendar_event_links where connection_id = ? and provider_event_id = ?', [
+    connectionId,
+    providerEventId,
+  ]);
 }
 
 /** How many connected (not disconnected) calendars still hold the meeting. */

@@ -9,8 +9,10 @@ export type ClaimedCommand = { id: string; workflowId: string; command: Workflow
  * A lease that lapses (the dispatcher died) makes the row due again.
  */
 export async function claimDueCommands(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedCommand[]> {
-  const rows = await em.getConnection().execute<{ id: string; workflow_id: string; command: WorkflowCommand; attempts: number }[]>(
-    `update workflow_commands set leased_until = now() + make_interval(secs => ? / 1000.0)
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string; workflow_id: string; command: WorkflowCommand; attempts: number }[]>(
+      `update workflow_commands set leased_until = now() + make_interval(secs => ? / 1000.0)
      where id in (
        select c.id from workflow_commands c
        where c.dispatched_at is null and c.parked_at is null and c.due_at <= now()
@@ -20,20 +22,29 @@ export async function claimDueCommands(em: EntityManager, limit: number, leaseMs
        limit ?
        for update skip locked)
      returning id, workflow_id, command, attempts`,
-    [leaseMs, limit],
-  );
-  return rows.map((r) => ({ id: String(r.id), workflowId: r.workflow_id, command: r.command, attempts: r.attempts })).sort((a, b) => Number(a.id) - Number(b.id));
+      [leaseMs, limit],
+    );
+  return rows
+    .map((r) => ({ id: String(r.id), workflowId: r.workflow_id, command: r.command, attempts: r.attempts }))
+    .sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 export async function markCommandSent(em: EntityManager, id: string): Promise<void> {
-  await em.getConnection().execute('update workflow_commands set dispatched_at = now(), leased_until = null where id = ?', [id]);
+  await em
+    .getConnection()
+    .execute('update workflow_commands set dispatched_at = now(), leased_until = null where id = ?', [id]);
 }
 
 /**
  * A failed send: due again after `delayMs`. Failures other than an unreachable Temporal count, and
  * park the row after MAX_COMMAND_FAILURES (an operator sees it with `npm run admin -- commands`).
  */
-export async function markCommandFailed(em: EntityManager, id: string, error: string, opts: { delayMs: number; counts: boolean }): Promise<{ parked: boolean }> {
+export async function markCommandFailed(
+  em: EntityManager,
+  id: string,
+  error: string,
+  opts: { delayMs: number; counts: boolean },
+): Promise<{ parked: boolean }> {
   const rows = await em.getConnection().execute<{ parked_at: Date | null }[]>(
     `update workflow_commands set
        attempts = attempts + (case when ? then 1 else 0 end),
@@ -49,26 +60,45 @@ export async function markCommandFailed(em: EntityManager, id: string, error: st
 }
 
 /** What an operator sees: parked commands, and the backlog's size and age. */
-export async function commandBacklog(em: EntityManager): Promise<{ pending: number; oldestPendingSeconds: number | null; parked: { id: string; workflowId: string; op: string; attempts: number; lastError: string | null }[] }> {
-  const [stats] = await em.getConnection().execute<{ pending: string; oldest: number | null }[]>(
-    `select count(*) as pending, extract(epoch from now() - min(created_at))::float8 as oldest from workflow_commands where dispatched_at is null and parked_at is null`,
-  );
-  const parked = await em.getConnection().execute<{ id: string; workflow_id: string; command: WorkflowCommand; attempts: number; last_error: string | null }[]>(
-    `select id, workflow_id, command, attempts, last_error from workflow_commands where parked_at is not null and dispatched_at is null order by id limit 100`,
-  );
+export async function commandBacklog(
+  em: EntityManager,
+): Promise<{
+  pending: number;
+  oldestPendingSeconds: number | null;
+  parked: { id: string; workflowId: string; op: string; attempts: number; lastError: string | null }[];
+}> {
+  const [stats] = await em
+    .getConnection()
+    .execute<{ pending: string; oldest: number | null }[]>(
+      `select count(*) as pending, extract(epoch from now() - min(created_at))::float8 as oldest from workflow_commands where dispatched_at is null and parked_at is null`,
+    );
+  const parked = await em
+    .getConnection()
+    .execute<
+      { id: string; workflow_id: string; command: WorkflowCommand; attempts: number; last_error: string | null }[]
+    >(
+      `select id, workflow_id, command, attempts, last_error from workflow_commands where parked_at is not null and dispatched_at is null order by id limit 100`,
+    );
   return {
     pending: Number(stats?.pending ?? 0),
     oldestPendingSeconds: stats?.oldest ?? null,
-    parked: parked.map((r) => ({ id: String(r.id), workflowId: r.workflow_id, op: r.command.op, attempts: r.attempts, lastError: r.last_error })),
+    parked: parked.map((r) => ({
+      id: String(r.id),
+      workflowId: r.workflow_id,
+      op: r.command.op,
+      attempts: r.attempts,
+      lastError: r.last_error,
+    })),
   };
 }
 
 /** Puts parked commands back in the queue (after an operator fixed their cause). */
 export async function unparkCommands(em: EntityManager, ids?: string[]): Promise<number> {
-  const rows = await em.getConnection().execute<{ id: string }[]>(
-    `update workflow_commands set parked_at = null, attempts = 0, due_at = now() where parked_at is not null and dispatched_at is null ${ids?.length ? 'and id in (?)' : ''} returning id`,
-    ids?.length ? [ids] : [],
-  );
+  const rows = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `update workflow_commands set parked_at = null, attempts = 0, due_at = now() where parked_at is not null and dispatched_at is null ${ids?.length ? 'and id in (?)' : ''} returning id`,
+      ids?.length ? [ids] : [],
+    );
   return rows.length;
 }
-

@@ -5,7 +5,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** A delivery as the event log shows it. */
-export type DeliveryRow = { event_id: string; endpoint_id: string; status: DeliveryStatus; attempts: number; series: number; last_attempt_at: Date | null };
+export type DeliveryRow = {
+  event_id: string;
+  endpoint_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  series: number;
+  last_attempt_at: Date | null;
+};
 
 export type AttemptRow = {
   event_id: string;
@@ -22,7 +29,10 @@ export type AttemptRow = {
 /** The deliveries of some events, by endpoint id. */
 export async function deliveriesOf(em: EntityManager, eventIds: string[]): Promise<DeliveryRow[]> {
   if (eventIds.length === 0) return [];
-  return em.execute<DeliveryRow[]>('select event_id, endpoint_id, status, attempts, series, last_attempt_at from webhook_deliveries where event_id in (?) order by endpoint_id', [eventIds]);
+  return em.execute<DeliveryRow[]>(
+    'select event_id, endpoint_id, status, attempts, series, last_attempt_at from webhook_deliveries where event_id in (?) order by endpoint_id',
+    [eventIds],
+  );
 }
 
 /** Every attempt of some events, oldest series and attempt first. */
@@ -44,7 +54,10 @@ export async function startNextSeries(em: EntityManager, eventId: string, endpoi
 }
 
 /** Stores each endpoint's rendered body of an event (the bytes every attempt sends); an existing delivery is kept. */
-export async function insertDeliveries(em: EntityManager, rows: [eventId: string, endpointId: string, body: string][]): Promise<void> {
+export async function insertDeliveries(
+  em: EntityManager,
+  rows: [eventId: string, endpointId: string, body: string][],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     await em.execute(
@@ -55,7 +68,11 @@ export async function insertDeliveries(em: EntityManager, rows: [eventId: string
 }
 
 /** What an attempt sends: the stored body, the event's type and the delivery's current series. */
-export async function storedDelivery(em: EntityManager, eventId: string, endpointId: string): Promise<{ body: string; type: string; series: number } | null> {
+export async function storedDelivery(
+  em: EntityManager,
+  eventId: string,
+  endpointId: string,
+): Promise<{ body: string; type: string; series: number } | null> {
   const rows = await em.execute<{ body: string; type: string; series: number }[]>(
     'select d.body, d.series, e.type from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.event_id = ? and d.endpoint_id = ?',
     [eventId, endpointId],
@@ -66,25 +83,46 @@ export async function storedDelivery(em: EntityManager, eventId: string, endpoin
 /** One attempt and its delivery's count and status, in one transaction; a retried activity records it once. */
 export async function recordAttempt(
   em: EntityManager,
-  row: { eventId: string; endpointId: string; series: number; number: number; startedAt: Date; durationMs: number; statusCode: number | null; responseBody: string | null; error: string | null },
+  row: {
+    eventId: string;
+    endpointId: string;
+    series: number;
+    number: number;
+    startedAt: Date;
+    durationMs: number;
+    statusCode: number | null;
+    responseBody: string | null;
+    error: string | null;
+  },
   succeeded: boolean,
 ): Promise<void> {
   await em.transactional(async (tem) => {
     await tem.execute(
       `insert into webhook_attempts (event_id, endpoint_id, series, number, started_at, duration_ms, status_code, response_body, error)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (event_id, endpoint_id, series, number) do nothing`,
-      [row.eventId, row.endpointId, row.series, row.number, row.startedAt, row.durationMs, row.statusCode, row.responseBody, row.error],
+      [
+        row.eventId,
+        row.endpointId,
+        row.series,
+        row.number,
+        row.startedAt,
+        row.durationMs,
+        row.statusCode,
+        row.responseBody,
+        row.error,
+      ],
     );
-    await tem.execute(`update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = ? where event_id = ? and endpoint_id = ?`, [
-      row.startedAt,
-      succeeded ? 'succeeded' : 'pending',
-      row.eventId,
-      row.endpointId,
-    ]);
+    await tem.execute(
+      `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = ? where event_id = ? and endpoint_id = ?`,
+      [row.startedAt, succeeded ? 'succeeded' : 'pending', row.eventId, row.endpointId],
+    );
   });
 }
 
 /** After the last attempt failed: a delivery still pending reads failed. */
 export async function markDeliveryFailed(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
-  await em.execute(`update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'`, [eventId, endpointId]);
+  await em.execute(
+    `update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'`,
+    [eventId, endpointId],
+  );
 }

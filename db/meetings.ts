@@ -14,8 +14,16 @@ export const PHASE_SQL = `case
   else 'upcoming' end`;
 
 /** A meeting with its bots, oldest first (the order of `recordings[]`). */
-export async function meetingWithBots(em: EntityManager, meetingId: string, opts: { lock?: boolean } = {}): Promise<{ meeting: Meeting; bots: Bot[] }> {
-  const meeting = await em.findOneOrFail(Meeting, { id: meetingId }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+export async function meetingWithBots(
+  em: EntityManager,
+  meetingId: string,
+  opts: { lock?: boolean } = {},
+): Promise<{ meeting: Meeting; bots: Bot[] }> {
+  const meeting = await em.findOneOrFail(
+    Meeting,
+    { id: meetingId },
+    opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
   const bots = await em.find(Bot, { meetingId }, { orderBy: { id: 'asc' } });
   return { meeting, bots };
 }
@@ -39,7 +47,12 @@ export type MeetingFilters = {
 };
 
 /** Ids of a workspace's meetings after `afterId`, in id order, at most `limit` (keyset paging). */
-export async function listMeetingIds(em: EntityManager, filters: MeetingFilters, afterId: string | null, limit: number): Promise<string[]> {
+export async function listMeetingIds(
+  em: EntityManager,
+  filters: MeetingFilters,
+  afterId: string | null,
+  limit: number,
+): Promise<string[]> {
   const where = new Where().add('m.workspace_id = ?', filters.workspaceId).add('m.id > ?', afterId ?? '');
   if (filters.memberId) where.add('m.member_id = ?', filters.memberId);
   if (filters.startsAfter) where.add('m.starts_at >= ?', filters.startsAfter);
@@ -47,7 +60,10 @@ export async function listMeetingIds(em: EntityManager, filters: MeetingFilters,
   if (filters.phase === 'cancelled') where.add('m.cancelled_at is not null');
   else if (filters.phase) where.add(`(${PHASE_SQL}) = ?`, filters.phase);
   else where.add('m.cancelled_at is null');
-  const rows = await em.execute<{ id: string }[]>(`select m.id from meetings m where ${where} order by m.id limit ?`, [...where.params, limit]);
+  const rows = await em.execute<{ id: string }[]>(`select m.id from meetings m where ${where} order by m.id limit ?`, [
+    ...where.params,
+    limit,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -55,12 +71,25 @@ export async function listMeetingIds(em: EntityManager, filters: MeetingFilters,
  * Serialises the writers of one calendar occurrence (workspace, iCalendar UID, occurrence) until the
  * transaction ends, so two pushes or syncs of a new occurrence create one meeting.
  */
-export async function lockOccurrence(em: EntityManager, workspaceId: string, icalUid: string, occurrenceKey: string): Promise<void> {
-  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`occurrence:${workspaceId}:${icalUid}:${occurrenceKey}`]);
+export async function lockOccurrence(
+  em: EntityManager,
+  workspaceId: string,
+  icalUid: string,
+  occurrenceKey: string,
+): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [
+    `occurrence:${workspaceId}:${icalUid}:${occurrenceKey}`,
+  ]);
 }
 
 /** Ids of a workspace's upcoming meetings after `afterId` (by id), optionally only some members' ones. */
-export async function upcomingMeetingIds(em: EntityManager, workspaceId: string, afterId: string, limit: number, memberIds: string[] | null): Promise<string[]> {
+export async function upcomingMeetingIds(
+  em: EntityManager,
+  workspaceId: string,
+  afterId: string,
+  limit: number,
+  memberIds: string[] | null,
+): Promise<string[]> {
   const rows = await em.execute<{ id: string }[]>(
     `select m.id from meetings m where m.workspace_id = ? and m.id > ? ${memberIds ? 'and m.member_id in (?)' : ''} and (${PHASE_SQL}) = 'upcoming' order by m.id limit ?`,
     memberIds ? [workspaceId, afterId, memberIds.length ? memberIds : [''], limit] : [workspaceId, afterId, limit],

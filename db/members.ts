@@ -2,7 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Member } from './entities';
 
 /** The workspace's live members among these email addresses (any case): lower-cased email → member id. */
-export async function memberIdsByEmail(em: EntityManager, workspaceId: string, emails: string[]): Promise<Map<string, string>> {
+export async function memberIdsByEmail(
+  em: EntityManager,
+  workspaceId: string,
+  emails: string[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   if (wanted.length === 0) return out;
@@ -20,7 +24,12 @@ export function memberWithEmail(em: EntityManager, workspaceId: string, email: s
 }
 
 /** The id of the workspace's member (not deleted) with this email in any case, other than `exceptId`; null when none. */
-export async function memberIdWithEmail(em: EntityManager, workspaceId: string, email: string, exceptId?: string): Promise<string | null> {
+export async function memberIdWithEmail(
+  em: EntityManager,
+  workspaceId: string,
+  email: string,
+  exceptId?: string,
+): Promise<string | null> {
   const rows = await em.execute<{ id: string }[]>(
     'select id from members where workspace_id = ? and lower(email) = lower(?) and deleted_at is null and id <> ? limit 1',
     [workspaceId, email, exceptId ?? ''],

@@ -23,8 +23,14 @@ export const MIGRATIONS = [
   { name: 'Migration20261122050000_calendar_connections', class: Migration20261122050000_calendar_connections },
   { name: 'Migration20261122060000_workflow_commands', class: Migration20261122060000_workflow_commands },
   { name: 'Migration20261122070000_idempotency_keys', class: Migration20261122070000_idempotency_keys },
-  { name: 'Migration20261122080000_simulated_calendar_owners', class: Migration20261122080000_simulated_calendar_owners },
-  { name: 'Migration20261122090000_connect_link_provider_choice', class: Migration20261122090000_connect_link_provider_choice },
+  {
+    name: 'Migration20261122080000_simulated_calendar_owners',
+    class: Migration20261122080000_simulated_calendar_owners,
+  },
+  {
+    name: 'Migration20261122090000_connect_link_provider_choice',
+    class: Migration20261122090000_connect_link_provider_choice,
+  },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {
@@ -46,7 +52,13 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
       },
     },
     discovery: { warnWhenNoEntities: false },
-    migrations: { migrationsList: MIGRATIONS, tableName: 'schema_migrations', transactional: true, allOrNothing: true, snapshot: false },
+    migrations: {
+      migrationsList: MIGRATIONS,
+      tableName: 'schema_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
     allowGlobalContext: false,
     debug: false,
     logger: (message: string) => log?.debug({ orm: true }, message),

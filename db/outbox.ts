@@ -7,7 +7,10 @@ import { newId } from '../domain/ids';
  * Writes an event row in the caller's transaction, so the event exists exactly when the change it
  * reports does (DESIGN.md › Events: the outbox). Delivery reads these rows after commit.
  */
-export function recordEvent(em: EntityManager, e: { workspaceId: string; type: EventType; objectId: string; payload: Record<string, unknown>; dedupeKey?: string }): WebhookEvent {
+export function recordEvent(
+  em: EntityManager,
+  e: { workspaceId: string; type: EventType; objectId: string; payload: Record<string, unknown>; dedupeKey?: string },
+): WebhookEvent {
   const row = new WebhookEvent();
   row.id = newId('event');
   row.workspaceId = e.workspaceId;
@@ -22,6 +25,9 @@ export function recordEvent(em: EntityManager, e: { workspaceId: string; type: E
 /** Which of these dedupe keys an event was already recorded under (a retried activity records none again). */
 export async function recordedDedupeKeys(em: EntityManager, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await em.execute<{ dedupe_key: string }[]>('select dedupe_key from webhook_events where dedupe_key in (?)', [keys]);
+  const rows = await em.execute<{ dedupe_key: string }[]>(
+    'select dedupe_key from webhook_events where dedupe_key in (?)',
+    [keys],
+  );
   return new Set(rows.map((r) => r.dedupe_key));
 }

@@ -6,7 +6,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 
 /** Fixed-window counter: counts one hit and returns the count in this window and when it resets. */
-export async function hitCounter(em: EntityManager, key: string, windowSeconds: number, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
+export async function hitCounter(
+  em: EntityManager,
+  key: string,
+  windowSeconds: number,
+  now = Date.now(),
+): Promise<{ count: number; resetInSeconds: number }> {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(now / windowMs) * windowMs;
   const rows = await em.execute<{ count: number }[]>(

@@ -19,7 +19,13 @@ import { Settings, SettingsAssignment, type Meeting, type Member, type OwnKind, 
  * An assignment row: its canonical scope and the columns resolution loads by: the account of an
  * account scope, else the workspace the scope lives in (`workspaceId`, a member's included).
  */
-export function assignmentRow(id: string, settingsId: string, scope: Scope, workspaceId: string | null, createdAt = new Date()): SettingsAssignment {
+export function assignmentRow(
+  id: string,
+  settingsId: string,
+  scope: Scope,
+  workspaceId: string | null,
+  createdAt = new Date(),
+): SettingsAssignment {
   const conditions = canonicalScope(scope);
   const anchor = scope.anchor!;
   return Object.assign(new SettingsAssignment(), {
@@ -42,7 +48,14 @@ export function assignmentRow(id: string, settingsId: string, scope: Scope, work
  */
 export async function persistOwnSettings(
   em: EntityManager,
-  own: { kind: OwnKind; id: string; workspaceId: string; values?: SettingValues; settingsId?: string; assignmentId?: string },
+  own: {
+    kind: OwnKind;
+    id: string;
+    workspaceId: string;
+    values?: SettingValues;
+    settingsId?: string;
+    assignmentId?: string;
+  },
 ): Promise<{ settings: Settings; assignment: SettingsAssignment }> {
   const now = new Date();
   const settings = Object.assign(new Settings(), {
@@ -60,13 +73,26 @@ export async function persistOwnSettings(
     series: null,
     categories: [],
   };
-  const assignment = assignmentRow(own.assignmentId ?? newId('settingsAssignment'), settings.id, scope, own.workspaceId, now);
+  const assignment = assignmentRow(
+    own.assignmentId ?? newId('settingsAssignment'),
+    settings.id,
+    scope,
+    own.workspaceId,
+    now,
+  );
   await em.persist(settings).flush();
   await em.persist(assignment).flush();
   return { settings, assignment };
 }
 
-type Row = { id: string; settings_id: string; scope: string[]; created_at: Date; values: SettingValues; own_kind: string | null };
+type Row = {
+  id: string;
+  settings_id: string;
+  scope: string[];
+  created_at: Date;
+  values: SettingValues;
+  own_kind: string | null;
+};
 
 const orNone = (ids: Iterable<string>) => {
   const list = [...new Set(ids)];
@@ -74,7 +100,10 @@ const orNone = (ids: Iterable<string>) => {
 };
 
 /** Every assignment that may reach the given objects, with its settings' values, in one query. */
-async function loadCandidates(em: EntityManager, q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] }): Promise<ReachingAssignment[]> {
+async function loadCandidates(
+  em: EntityManager,
+  q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] },
+): Promise<ReachingAssignment[]> {
   // One statement, each branch on its own index (a workspace holds an assignment per meeting).
   const columns = 'a.id, a.settings_id, a.scope, a.created_at, s."values", s.own_kind';
   const from = 'settings_assignments a join settings s on s.id = a.settings_id';
@@ -98,7 +127,10 @@ async function loadCandidates(em: EntityManager, q: { accountIds: string[]; work
 
 /** Accounts whose `accounts:` scopes reach each workspace: the account that created it. */
 async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Map<string, string>> {
-  const rows = await em.execute<{ id: string; created_by: string }[]>('select id, created_by from workspaces where id in (?)', [orNone(workspaceIds)]);
+  const rows = await em.execute<{ id: string; created_by: string }[]>(
+    'select id, created_by from workspaces where id in (?)',
+    [orNone(workspaceIds)],
+  );
   return new Map(rows.map((r) => [r.id, r.created_by]));
 }
 
@@ -113,9 +145,20 @@ export async function settingsForMeetings(em: EntityManager, meetings: Meeting[]
   const memberIds = meetings.flatMap((m) => (m.memberId ? [m.memberId] : []));
   const [accounts, emails] = await Promise.all([
     accountsOf(em, workspaceIds),
-    em.execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [orNone(memberIds)]).then((rows) => new Map(rows.map((r) => [r.id, r.email]))),
+    em
+      .execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [
+        orNone(memberIds),
+      ])
+      .then((rows) => new Map(rows.map((r) => [r.id, r.email]))),
   ]);
-  const candidates = byAnchor(await loadCandidates(em, { accountIds: [...accounts.values()], workspaceIds, memberIds, meetingIds: meetings.map((m) => m.id) }));
+  const candidates = byAnchor(
+    await loadCandidates(em, {
+      accountIds: [...accounts.values()],
+      workspaceIds,
+      memberIds,
+      meetingIds: meetings.map((m) => m.id),
+    }),
+  );
   for (const m of meetings) {
     const target: Target = {
       kind: 'meeting',
@@ -125,7 +168,12 @@ export async function settingsForMeetings(em: EntityManager, meetings: Meeting[]
       meetingId: m.id,
       icalUid: m.icalUid,
       startsAt: m.startsAt,
-      categories: meetingCategories({ memberId: m.memberId, memberEmail: m.memberId ? (emails.get(m.memberId) ?? null) : null, organizer: m.organizer, participants: m.participants }),
+      categories: meetingCategories({
+        memberId: m.memberId,
+        memberEmail: m.memberId ? (emails.get(m.memberId) ?? null) : null,
+        organizer: m.organizer,
+        participants: m.participants,
+      }),
     };
     out.set(m.id, resolve(target, candidates.for(target)));
   }
@@ -141,7 +189,12 @@ function byAnchor(candidates: ReachingAssignment[]) {
   }
   const of = (key: string | null) => (key ? (groups.get(key) ?? []) : []);
   return {
-    for: (t: Target) => [...of(t.accountId), ...of(t.workspaceId), ...(t.kind === 'workspace' ? [] : of(t.memberId)), ...(t.kind === 'meeting' ? of(t.meetingId) : [])],
+    for: (t: Target) => [
+      ...of(t.accountId),
+      ...of(t.workspaceId),
+      ...(t.kind === 'workspace' ? [] : of(t.memberId)),
+      ...(t.kind === 'meeting' ? of(t.meetingId) : []),
+    ],
   };
 }
 
@@ -155,17 +208,38 @@ export async function settingsForMembers(em: EntityManager, members: Member[]): 
   if (members.length === 0) return out;
   const workspaceIds = members.map((m) => m.workspaceId);
   const accounts = await accountsOf(em, workspaceIds);
-  const candidates = await loadCandidates(em, { accountIds: [...accounts.values()], workspaceIds, memberIds: members.map((m) => m.id), meetingIds: [] });
-  for (const m of members) out.set(m.id, resolve({ kind: 'member', workspaceId: m.workspaceId, accountId: accounts.get(m.workspaceId) ?? '', memberId: m.id }, candidates));
+  const candidates = await loadCandidates(em, {
+    accountIds: [...accounts.values()],
+    workspaceIds,
+    memberIds: members.map((m) => m.id),
+    meetingIds: [],
+  });
+  for (const m of members)
+    out.set(
+      m.id,
+      resolve(
+        { kind: 'member', workspaceId: m.workspaceId, accountId: accounts.get(m.workspaceId) ?? '', memberId: m.id },
+        candidates,
+      ),
+    );
   return out;
 }
 
 /** Settings blocks of workspaces: what no member, category, series or meeting decides. */
-export async function settingsForWorkspaces(em: EntityManager, workspaces: Workspace[]): Promise<Map<string, SettingsBlock>> {
+export async function settingsForWorkspaces(
+  em: EntityManager,
+  workspaces: Workspace[],
+): Promise<Map<string, SettingsBlock>> {
   const out = new Map<string, SettingsBlock>();
   if (workspaces.length === 0) return out;
-  const candidates = await loadCandidates(em, { accountIds: workspaces.map((w) => w.createdBy), workspaceIds: workspaces.map((w) => w.id), memberIds: [], meetingIds: [] });
-  for (const w of workspaces) out.set(w.id, resolve({ kind: 'workspace', workspaceId: w.id, accountId: w.createdBy }, candidates));
+  const candidates = await loadCandidates(em, {
+    accountIds: workspaces.map((w) => w.createdBy),
+    workspaceIds: workspaces.map((w) => w.id),
+    memberIds: [],
+    meetingIds: [],
+  });
+  for (const w of workspaces)
+    out.set(w.id, resolve({ kind: 'workspace', workspaceId: w.id, accountId: w.createdBy }, candidates));
   return out;
 }
 
@@ -228,12 +302,30 @@ export async function listedAssignments(
         where a.workspace_id = ? and a.meeting_id is null and (a.member_id is null or mem.deleted_at is null)
      ) x where (g, k, r) > (?, ?, ?) or ((g, k, r) = (?, ?, ?) and id < ?)
      order by g, k, r, id desc limit ?`,
-    [workspaceId, after?.g ?? -1, after?.k ?? '', after?.r ?? 0, after?.g ?? -1, after?.k ?? '', after?.r ?? 0, after?.id ?? '', limit],
+    [
+      workspaceId,
+      after?.g ?? -1,
+      after?.k ?? '',
+      after?.r ?? 0,
+      after?.g ?? -1,
+      after?.k ?? '',
+      after?.r ?? 0,
+      after?.id ?? '',
+      limit,
+    ],
   );
 }
 
 /** Ids of a workspace's settings whose `summary.template` names a template (the first `limit`). */
-export async function settingsNamingTemplate(em: EntityManager, workspaceId: string, templateId: string, limit: number): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>(`select id from settings where workspace_id = ? and "values"->>'summary.template' = ? order by id limit ?`, [workspaceId, templateId, limit]);
+export async function settingsNamingTemplate(
+  em: EntityManager,
+  workspaceId: string,
+  templateId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from settings where workspace_id = ? and "values"->>'summary.template' = ? order by id limit ?`,
+    [workspaceId, templateId, limit],
+  );
   return rows.map((r) => r.id);
 }

@@ -7,7 +7,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  */
 export async function maySimulateCalendar(em: EntityManager, email: string, accountId: string): Promise<boolean> {
   const address = email.toLowerCase();
-  await em.execute('insert into simulated_calendar_owners (account_email, owner_account_id) values (?, ?) on conflict (account_email) do nothing', [address, accountId]);
+  await em.execute(
+    'insert into simulated_calendar_owners (account_email, owner_account_id) values (?, ?) on conflict (account_email) do nothing',
+    [address, accountId],
+  );
   const [row] = await em.execute<{ allowed: boolean }[]>(
     `select (o.owner_account_id = ?) or exists (
        select 1 from calendar_connections c join workspace_accesses wa on wa.workspace_id = c.workspace_id
@@ -20,7 +23,10 @@ export async function maySimulateCalendar(em: EntityManager, email: string, acco
 
 /** The simulated provider's own storage: accounts that consented (and whether they revoked), and their events by sequence. */
 export async function grantSimulatedAccount(em: EntityManager, email: string): Promise<void> {
-  await em.execute('insert into simulated_calendar_accounts (account_email) values (?) on conflict (account_email) do update set revoked = false', [email]);
+  await em.execute(
+    'insert into simulated_calendar_accounts (account_email) values (?) on conflict (account_email) do update set revoked = false',
+    [email],
+  );
 }
 
 export async function revokeSimulatedAccount(em: EntityManager, email: string): Promise<void> {
@@ -29,12 +35,21 @@ export async function revokeSimulatedAccount(em: EntityManager, email: string): 
 
 /** Whether the account consented and did not revoke since. */
 export async function simulatedAccountGrants(em: EntityManager, email: string): Promise<boolean> {
-  const [account] = await em.execute<{ revoked: boolean }[]>('select revoked from simulated_calendar_accounts where account_email = ?', [email]);
+  const [account] = await em.execute<{ revoked: boolean }[]>(
+    'select revoked from simulated_calendar_accounts where account_email = ?',
+    [email],
+  );
   return account !== undefined && !account.revoked;
 }
 
 /** Events changed after sequence `after`, oldest change first; a first listing leaves cancelled ones out. */
-export async function simulatedEventsAfter<T>(em: EntityManager, email: string, after: number, limit: number, withCancelled: boolean): Promise<{ data: T; seq: string }[]> {
+export async function simulatedEventsAfter<T>(
+  em: EntityManager,
+  email: string,
+  after: number,
+  limit: number,
+  withCancelled: boolean,
+): Promise<{ data: T; seq: string }[]> {
   return em.execute<{ data: T; seq: string }[]>(
     `select data, seq from simulated_calendar_events where account_email = ? and seq > ? ${withCancelled ? '' : "and not (data->>'cancelled')::boolean"} order by seq limit ?`,
     [email, after, limit],
@@ -43,12 +58,20 @@ export async function simulatedEventsAfter<T>(em: EntityManager, email: string, 
 
 /** The latest change's sequence of an account's calendar ('0' when it has none). */
 export async function latestSimulatedSeq(em: EntityManager, email: string): Promise<string> {
-  const [top] = await em.execute<{ seq: string | null }[]>('select max(seq)::text as seq from simulated_calendar_events where account_email = ?', [email]);
+  const [top] = await em.execute<{ seq: string | null }[]>(
+    'select max(seq)::text as seq from simulated_calendar_events where account_email = ?',
+    [email],
+  );
   return top?.seq ?? '0';
 }
 
 /** Writes an event (a change gets a new sequence, so incremental listings see it). */
-export async function putSimulatedEvent(em: EntityManager, email: string, eventId: string, data: unknown): Promise<void> {
+export async function putSimulatedEvent(
+  em: EntityManager,
+  email: string,
+  eventId: string,
+  data: unknown,
+): Promise<void> {
   await em.execute(
     `insert into simulated_calendar_events (account_email, event_id, data) values (?, ?, ?)
      on conflict (account_email, event_id) do update set data = excluded.data, seq = nextval(pg_get_serial_sequence('simulated_calendar_events', 'seq'))`,

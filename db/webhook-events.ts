@@ -9,21 +9,38 @@ export type EventFilter = { type?: string; endpointId?: string; deliveryStatus?:
  * Ids of a workspace's events before an id, newest first. Overall status: failed when any delivery
  * failed; pending when one is pending and none failed; succeeded when it has deliveries and all succeeded.
  */
-export async function eventIdsOfWorkspace(em: EntityManager, workspaceId: string, filter: EventFilter, page: { beforeId: string | null; limit: number }): Promise<string[]> {
-  const delivery = (condition: string) => `exists (select 1 from webhook_deliveries d where d.event_id = e.id and ${condition})`;
+export async function eventIdsOfWorkspace(
+  em: EntityManager,
+  workspaceId: string,
+  filter: EventFilter,
+  page: { beforeId: string | null; limit: number },
+): Promise<string[]> {
+  const delivery = (condition: string) =>
+    `exists (select 1 from webhook_deliveries d where d.event_id = e.id and ${condition})`;
   const where = new Where().add('e.workspace_id = ?', workspaceId);
   if (page.beforeId) where.add('e.id < ?', page.beforeId);
   if (filter.type) where.add('e.type = ?', filter.type);
   if (filter.endpointId) where.add(delivery('d.endpoint_id = ?'), filter.endpointId);
   if (filter.deliveryStatus === 'failed') where.add(delivery(`d.status = 'failed'`));
-  if (filter.deliveryStatus === 'pending') where.add(delivery(`d.status = 'pending'`)).add(`not ${delivery(`d.status = 'failed'`)}`);
-  if (filter.deliveryStatus === 'succeeded') where.add(delivery('true')).add(`not ${delivery(`d.status <> 'succeeded'`)}`);
-  const rows = await em.execute<{ id: string }[]>(`select e.id from webhook_events e where ${where} order by e.id desc limit ?`, [...where.params, page.limit]);
+  if (filter.deliveryStatus === 'pending')
+    where.add(delivery(`d.status = 'pending'`)).add(`not ${delivery(`d.status = 'failed'`)}`);
+  if (filter.deliveryStatus === 'succeeded')
+    where.add(delivery('true')).add(`not ${delivery(`d.status <> 'succeeded'`)}`);
+  const rows = await em.execute<{ id: string }[]>(
+    `select e.id from webhook_events e where ${where} order by e.id desc limit ?`,
+    [...where.params, page.limit],
+  );
   return rows.map((r) => r.id);
 }
 
 /** An event not yet turned into deliveries, as the fan-out reads it. */
-export type UndispatchedEvent = { id: string; workspace_id: string; type: string; created_at: Date; payload: Record<string, unknown> };
+export type UndispatchedEvent = {
+  id: string;
+  workspace_id: string;
+  type: string;
+  created_at: Date;
+  payload: Record<string, unknown>;
+};
 
 /** Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds (in the caller's transaction). */
 export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {

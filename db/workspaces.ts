@@ -7,13 +7,20 @@ export async function workspacesOfAccount(
   accountId: string,
   page: { afterId: string | null; limit: number },
 ): Promise<{ workspace: Workspace; access: WorkspaceAccess }[]> {
-  const rows = await em.execute<(Record<string, unknown> & { role: WorkspaceAccess['role']; member_id: string | null })[]>(
+  const rows = await em.execute<
+    (Record<string, unknown> & { role: WorkspaceAccess['role']; member_id: string | null })[]
+  >(
     `select w.*, a.role, a.member_id from workspace_accesses a join workspaces w on w.id = a.workspace_id
      where a.account_id = ? and w.archived_at is null and a.workspace_id > ? order by a.workspace_id limit ?`,
     [accountId, page.afterId ?? '', page.limit],
   );
   return rows.map(({ role, member_id, ...w }) => {
-    const access = Object.assign(new WorkspaceAccess(), { accountId, workspaceId: w.id as string, role, memberId: member_id });
+    const access = Object.assign(new WorkspaceAccess(), {
+      accountId,
+      workspaceId: w.id as string,
+      role,
+      memberId: member_id,
+    });
     return { workspace: em.map(Workspace, w), access };
   });
 }

@@ -8,7 +8,8 @@ import ipaddr from 'ipaddr.js';
 export function clientKey(address: string | undefined): string {
   if (!address || !ipaddr.isValid(address)) return `unknown:${address ?? ''}`;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
@@ -24,15 +25,26 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = (value ?? '').trim();
   if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
   if (v === 'true' || v === 'yes') {
-    throw new Error('TRUST_PROXY=true would trust any X-Forwarded-For: give the number of proxies in front of the API (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,::1)');
+    throw new Error(
+      'TRUST_PROXY=true would trust any X-Forwarded-For: give the number of proxies in front of the API (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,::1)',
+    );
   }
   if (/^\d+$/.test(v)) return Number(v);
-  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) continue;
     const [addr, bits] = entry.split('/');
-    const ok = ipaddr.isValid(addr!) && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (ipaddr.parse(addr!).kind() === 'ipv4' ? 32 : 128)));
-    if (!ok) throw new Error(`TRUST_PROXY entry "${entry}" is not an address, a CIDR block or one of loopback, linklocal, uniquelocal`);
+    const ok =
+      ipaddr.isValid(addr!) &&
+      (bits === undefined ||
+        (/^\d+$/.test(bits) && Number(bits) <= (ipaddr.parse(addr!).kind() === 'ipv4' ? 32 : 128)));
+    if (!ok)
+      throw new Error(
+        `TRUST_PROXY entry "${entry}" is not an address, a CIDR block or one of loopback, linklocal, uniquelocal`,
+      );
   }
   return entries;
 }

@@ -38,5 +38,12 @@ export const conflict = (code: string, message: string) => new ApiError(409, cod
 /** A 429 from the API: `retry_in_seconds` in the body equals the `Retry-After` header. */
 export function rateLimited(retryInSeconds: number, code = 'rate_limited', message = 'Rate limit reached.'): ApiError {
   const seconds = Math.max(1, Math.ceil(retryInSeconds));
-  return new ApiError(429, code, `${message} Retry in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) }, { retry_in_seconds: seconds });
+  return new ApiError(
+    429,
+    code,
+    `${message} Retry in ${seconds} seconds.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+    { retry_in_seconds: seconds },
+  );
 }

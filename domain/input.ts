@@ -26,13 +26,22 @@ export function inputProblem(input: unknown, prefix = ''): (FieldIssue & { kind:
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
       if (!isStorableText(value)) {
-        return { kind: 'text', code: 'invalid', field: path || undefined, message: `${path || 'The body'} contains a NUL character or an unpaired surrogate, which cannot be stored.` };
+        return {
+          kind: 'text',
+          code: 'invalid',
+          field: path || undefined,
+          message: `${path || 'The body'} contains a NUL character or an unpaired surrogate, which cannot be stored.`,
+        };
       }
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_INPUT_DEPTH) {
-      return { kind: 'depth', code: 'invalid_json', message: `The body is nested deeper than ${MAX_INPUT_DEPTH} levels.` };
+      return {
+        kind: 'depth',
+        code: 'invalid_json',
+        message: `The body is nested deeper than ${MAX_INPUT_DEPTH} levels.`,
+      };
     }
     if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push({ value: item, path: join(path, String(index)), depth: depth + 1 }));
@@ -40,8 +49,15 @@ export function inputProblem(input: unknown, prefix = ''): (FieldIssue & { kind:
     }
     for (const key of Object.keys(value)) {
       const field = join(path, key);
-      if (FORBIDDEN_KEYS.has(key)) return { kind: 'key', code: 'invalid', field, message: `The field name "${key}" is not accepted.` };
-      if (!isStorableText(key)) return { kind: 'text', code: 'invalid', field: path || undefined, message: `A field name in ${path || 'the body'} contains a NUL character or an unpaired surrogate.` };
+      if (FORBIDDEN_KEYS.has(key))
+        return { kind: 'key', code: 'invalid', field, message: `The field name "${key}" is not accepted.` };
+      if (!isStorableText(key))
+        return {
+          kind: 'text',
+          code: 'invalid',
+          field: path || undefined,
+          message: `A field name in ${path || 'the body'} contains a NUL character or an unpaired surrogate.`,
+        };
       stack.push({ value: (value as Record<string, unknown>)[key], path: field, depth: depth + 1 });
     }
   }

@@ -16,7 +16,11 @@ export function parseMetadataInput(
   if (input === '') return { clear: true };
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new ValidationFailed([
-      { code: 'invalid_type', field, message: `${field} must be a flat map of string keys to string values, or the empty string to remove every key.` },
+      {
+        code: 'invalid_type',
+        field,
+        message: `${field} must be a flat map of string keys to string values, or the empty string to remove every key.`,
+      },
     ]);
   }
   const issues: FieldIssue[] = [];
@@ -26,7 +30,11 @@ export function parseMetadataInput(
   for (const [key, value] of entries) {
     const path = `${field}.${key}`;
     if (key.length < 1 || key.length > METADATA_LIMITS.maxKeyLength) {
-      issues.push({ code: 'too_long', field: path, message: `Metadata key "${key}" must be 1 to ${METADATA_LIMITS.maxKeyLength} characters.` });
+      issues.push({
+        code: 'too_long',
+        field: path,
+        message: `Metadata key "${key}" must be 1 to ${METADATA_LIMITS.maxKeyLength} characters.`,
+      });
       continue;
     }
     if (/[[\]]/.test(key)) {
@@ -35,19 +43,38 @@ export function parseMetadataInput(
     }
     if (typeof value === 'number' || typeof value === 'boolean') {
       if (typeof value === 'number' && !Number.isFinite(value)) {
-        issues.push({ code: 'invalid_type', field: path, message: `Metadata value of "${key}" must be a finite number.` });
+        issues.push({
+          code: 'invalid_type',
+          field: path,
+          message: `Metadata value of "${key}" must be a finite number.`,
+        });
         continue;
       }
       set[key] = String(value);
       continue;
     }
     if (typeof value !== 'string') {
-      const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'a nested object' : typeof value;
-      issues.push({ code: 'invalid_type', field: path, message: `Metadata value of "${key}" must be a string, number or boolean, not ${what}.` });
+      const what =
+        value === null
+          ? 'null'
+          : Array.isArray(value)
+            ? 'an array'
+            : typeof value === 'object'
+              ? 'a nested object'
+              : typeof value;
+      issues.push({
+        code: 'invalid_type',
+        field: path,
+        message: `Metadata value of "${key}" must be a string, number or boolean, not ${what}.`,
+      });
       continue;
     }
     if (value.length > METADATA_LIMITS.maxValueLength) {
-      issues.push({ code: 'too_long', field: path, message: `Metadata value of "${key}" must be at most ${METADATA_LIMITS.maxValueLength} characters.` });
+      issues.push({
+        code: 'too_long',
+        field: path,
+        message: `Metadata value of "${key}" must be at most ${METADATA_LIMITS.maxValueLength} characters.`,
+      });
       continue;
     }
     if (value === '') remove.push(key);
@@ -65,7 +92,11 @@ export function mergeMetadata(current: Metadata, input: unknown, field = 'metada
   for (const key of change.remove) delete next[key];
   if (Object.keys(next).length > METADATA_LIMITS.maxKeys) {
     throw new ValidationFailed([
-      { code: 'too_long', field, message: `Metadata can hold at most ${METADATA_LIMITS.maxKeys} keys; this change would leave ${Object.keys(next).length}.` },
+      {
+        code: 'too_long',
+        field,
+        message: `Metadata can hold at most ${METADATA_LIMITS.maxKeys} keys; this change would leave ${Object.keys(next).length}.`,
+      },
     ]);
   }
   return next;

@@ -7,11 +7,19 @@ export function encodeCursor(key: Record<string, string | number>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<T extends Record<string, string | number>>(cursor: string | undefined, keys: (keyof T)[]): T | null {
+export function decodeCursor<T extends Record<string, string | number>>(
+  cursor: string | undefined,
+  keys: (keyof T)[],
+): T | null {
   if (cursor === undefined) return null;
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as T;
-    if (value && typeof value === 'object' && keys.every((k) => typeof value[k] === 'string' || typeof value[k] === 'number')) return value;
+    if (
+      value &&
+      typeof value === 'object' &&
+      keys.every((k) => typeof value[k] === 'string' || typeof value[k] === 'number')
+    )
+      return value;
   } catch {
     // fall through
   }

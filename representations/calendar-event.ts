@@ -1,7 +1,11 @@
 import type { Meeting } from '../db/entities';
 import { z } from './zod';
 
-const person = z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() });
+const person = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  member_id: z.string().nullable(),
+});
 
 export const calendarEventSchema = z
   .object({
@@ -15,7 +19,14 @@ export const calendarEventSchema = z
     ends_at: z.string().nullable(),
     meeting_url: z.string().nullable(),
     organizer: person.nullable(),
-    attendees: z.array(person.extend({ response: z.string().nullable().openapi({ description: '`accepted`, `needs_action`, `declined`, `tentative`, or null when unknown.' }) })),
+    attendees: z.array(
+      person.extend({
+        response: z
+          .string()
+          .nullable()
+          .openapi({ description: '`accepted`, `needs_action`, `declined`, `tentative`, or null when unknown.' }),
+      }),
+    ),
     source: z.enum(['calendar_connection', 'calendar_sync']),
     metadata: z.record(z.string(), z.string()),
     cancelled_at: z.string().nullable(),

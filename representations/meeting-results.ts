@@ -10,9 +10,17 @@ export function serializeMeetingResults(
   row: MeetingResult | null,
   opts: { words: boolean; media: { audioUrl: string | null; videoUrl: string | null; expiresAt: Date } },
 ): Record<string, unknown> {
-  const memberOf = new Map(meeting.participants.filter((p) => p.email).map((p) => [p.email!.toLowerCase(), p.member_id]));
-  const segments = (row?.transcript?.segments ?? []).map(({ words: w, ...s }) => ({ ...s, member_id: s.email ? (memberOf.get(s.email.toLowerCase()) ?? null) : null, ...(opts.words ? { words: w } : {}) }));
-  const speakers = [...new Map(segments.map((s) => [s.speaker, { name: s.speaker, email: s.email, member_id: s.member_id }])).values()];
+  const memberOf = new Map(
+    meeting.participants.filter((p) => p.email).map((p) => [p.email!.toLowerCase(), p.member_id]),
+  );
+  const segments = (row?.transcript?.segments ?? []).map(({ words: w, ...s }) => ({
+    ...s,
+    member_id: s.email ? (memberOf.get(s.email.toLowerCase()) ?? null) : null,
+    ...(opts.words ? { words: w } : {}),
+  }));
+  const speakers = [
+    ...new Map(segments.map((s) => [s.speaker, { name: s.speaker, email: s.email, member_id: s.member_id }])).values(),
+  ];
   return {
     object: 'meeting_results',
     meeting_id: meeting.id,

@@ -5,7 +5,9 @@ import type { SettingsBlock } from '../domain/settings';
 import { settingsBlockSchema } from './settings-block';
 import { calendarEventSchema, serializeCalendarEvent } from './calendar-event';
 
-const person = z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() }).openapi('Person');
+const person = z
+  .object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() })
+  .openapi('Person');
 const partStatus = z.enum(['none', 'processing', 'ready', 'failed']);
 
 export const meetingSchema = z
@@ -47,7 +49,11 @@ export const meetingSchema = z
   .openapi('Meeting');
 
 /** The meeting as GET /meetings/{id} returns it; `bots` are its bots, oldest first. */
-export function serializeMeeting(m: Meeting, bots: Bot[], opts: { settings: SettingsBlock | null; now?: Date }): Record<string, unknown> {
+export function serializeMeeting(
+  m: Meeting,
+  bots: Bot[],
+  opts: { settings: SettingsBlock | null; now?: Date },
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: m.id,
     object: 'meeting',

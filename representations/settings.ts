@@ -2,7 +2,8 @@ import type { Settings, SettingsAssignment, SummaryTemplate } from '../db/entiti
 import { nestedValues } from '../domain/settings';
 import { z } from './zod';
 
-const unset = (schema: z.ZodType) => schema.nullable().openapi({ description: 'null: this object leaves the value to the next layer.' });
+const unset = (schema: z.ZodType) =>
+  schema.nullable().openapi({ description: 'null: this object leaves the value to the next layer.' });
 
 export const settingsSchema = z
   .object({
@@ -10,7 +11,11 @@ export const settingsSchema = z
     object: z.literal('settings'),
     workspace_id: z.string(),
     name: z.string().nullable(),
-    own: z.boolean().openapi({ description: 'True for the own settings of a workspace, member or meeting (assigned to its own scope only).' }),
+    own: z
+      .boolean()
+      .openapi({
+        description: 'True for the own settings of a workspace, member or meeting (assigned to its own scope only).',
+      }),
     recording: z.object({
       enabled: unset(z.boolean()),
       methods: z.object({
@@ -53,13 +58,24 @@ export const assignmentSchema = z
     object: z.literal('settings_assignment'),
     settings_id: z.string(),
     scope: z.array(z.string()).openapi({ example: ['members:mem_01jdz4m7k3q8v2n6x9c5b1t0aa', 'meetings:external'] }),
-    own: z.boolean().openapi({ description: 'True for the assignment of an own settings object to its own scope (it cannot be deleted).' }),
+    own: z
+      .boolean()
+      .openapi({
+        description: 'True for the assignment of an own settings object to its own scope (it cannot be deleted).',
+      }),
     created_at: z.string(),
   })
   .openapi('SettingsAssignment');
 
 export function serializeAssignment(a: SettingsAssignment, own: boolean): Record<string, unknown> {
-  return { id: a.id, object: 'settings_assignment', settings_id: a.settingsId, scope: a.scope, own, created_at: a.createdAt.toISOString() };
+  return {
+    id: a.id,
+    object: 'settings_assignment',
+    settings_id: a.settingsId,
+    scope: a.scope,
+    own,
+    created_at: a.createdAt.toISOString(),
+  };
 }
 
 export const templateSchema = z
@@ -75,5 +91,13 @@ export const templateSchema = z
   .openapi('SummaryTemplate');
 
 export function serializeTemplate(t: SummaryTemplate): Record<string, unknown> {
-  return { id: t.id, object: 'summary_template', workspace_id: t.workspaceId, name: t.name, sections: t.sections, created_at: t.createdAt.toISOString(), updated_at: t.updatedAt.toISOString() };
+  return {
+    id: t.id,
+    object: 'summary_template',
+    workspace_id: t.workspaceId,
+    name: t.name,
+    sections: t.sections,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
 }

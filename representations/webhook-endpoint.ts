@@ -34,9 +34,27 @@ export function serializeEndpoint(e: WebhookEndpoint, withSecret = false): Recor
   };
 }
 
-export const testSendSchema = z.object({ event_id: z.string(), status_code: z.number().nullable(), error: z.string().nullable(), duration_ms: z.number(), response_body: z.string().nullable() });
+export const testSendSchema = z.object({
+  event_id: z.string(),
+  status_code: z.number().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number(),
+  response_body: z.string().nullable(),
+});
 
 /** What the receiver of a test send answered. */
-export function serializeTestSend(t: { eventId: string; statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null }): Record<string, unknown> {
-  return { event_id: t.eventId, status_code: t.statusCode, error: t.error, duration_ms: t.durationMs, response_body: t.responseBody };
+export function serializeTestSend(t: {
+  eventId: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  responseBody: string | null;
+}): Record<string, unknown> {
+  return {
+    event_id: t.eventId,
+    status_code: t.statusCode,
+    error: t.error,
+    duration_ms: t.durationMs,
+    response_body: t.responseBody,
+  };
 }

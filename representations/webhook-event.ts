@@ -16,7 +16,17 @@ export const eventSchema = z
         attempt_count: z.number(),
         last_attempt_at: z.string().nullable(),
         attempts: z
-          .array(z.object({ number: z.number(), series: z.number(), started_at: z.string(), duration_ms: z.number(), status_code: z.number().nullable(), response_body: z.string().nullable(), error: z.string().nullable() }))
+          .array(
+            z.object({
+              number: z.number(),
+              series: z.number(),
+              started_at: z.string(),
+              duration_ms: z.number(),
+              status_code: z.number().nullable(),
+              response_body: z.string().nullable(),
+              error: z.string().nullable(),
+            }),
+          )
           .optional(),
       }),
     ),
@@ -33,7 +43,11 @@ function overall(deliveries: DeliveryRow[]): 'none' | 'pending' | 'succeeded' | 
 }
 
 /** An event with its deliveries; with its attempts too when given (a single event's read), not on the list. */
-export function serializeWebhookEvent(e: WebhookEvent, deliveries: DeliveryRow[], attempts: AttemptRow[] | null): Record<string, unknown> {
+export function serializeWebhookEvent(
+  e: WebhookEvent,
+  deliveries: DeliveryRow[],
+  attempts: AttemptRow[] | null,
+): Record<string, unknown> {
   return {
     id: e.id,
     object: 'webhook_event',
@@ -49,7 +63,15 @@ export function serializeWebhookEvent(e: WebhookEvent, deliveries: DeliveryRow[]
         ? {
             attempts: attempts
               .filter((a) => a.endpoint_id === d.endpoint_id)
-              .map((a) => ({ number: a.number, series: a.series, started_at: new Date(a.started_at).toISOString(), duration_ms: a.duration_ms, status_code: a.status_code, response_body: a.response_body, error: a.error })),
+              .map((a) => ({
+                number: a.number,
+                series: a.series,
+                started_at: new Date(a.started_at).toISOString(),
+                duration_ms: a.duration_ms,
+                status_code: a.status_code,
+                response_body: a.response_body,
+                error: a.error,
+              })),
           }
         : {}),
     })),

@@ -13,20 +13,34 @@ export const workspaceSchema = z
     created_at: z.string(),
     updated_at: z.string(),
     owner_email: z.string().nullable().optional().openapi({ description: 'Staff keys only.' }),
-    members_count: z.number().int().optional().openapi({ description: 'Staff keys only: members, excluding guests and deleted users.' }),
+    members_count: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Staff keys only: members, excluding guests and deleted users.' }),
     is_human_transcription_allowed: z.boolean().optional().openapi({ description: 'Staff keys only.' }),
     is_human_translation_allowed: z.boolean().optional().openapi({ description: 'Staff keys only.' }),
     email_domains: z.array(z.string()).optional().openapi({ description: 'Staff keys only.' }),
     idp_company_names: z.array(z.string()).optional().openapi({ description: 'Staff keys only.' }),
     currency: z.string().nullable().optional().openapi({ description: 'Staff keys only.' }),
-    settings: settingsBlockSchema.optional().openapi({ description: 'What applies to the workspace’s meetings that no member, category, series or meeting decides; on the list only with include=settings.' }),
+    settings: settingsBlockSchema
+      .optional()
+      .openapi({
+        description:
+          'What applies to the workspace’s meetings that no member, category, series or meeting decides; on the list only with include=settings.',
+      }),
   })
   .openapi('Workspace');
 
 export type StaffFacts = { ownerEmail: string | null; membersCount: number };
 
 /** Newest shape; older pins are produced by the version chain. */
-export function serializeWorkspace(w: Workspace, access: WorkspaceAccess, staff: StaffFacts | null, settings: SettingsBlock | null = null): Record<string, unknown> {
+export function serializeWorkspace(
+  w: Workspace,
+  access: WorkspaceAccess,
+  staff: StaffFacts | null,
+  settings: SettingsBlock | null = null,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: w.id,
     object: 'workspace',

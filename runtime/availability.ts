@@ -8,11 +8,17 @@ const TRANSPORT = /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFO
 
 /** True when an error says PostgreSQL is unreachable or overloaded (answer 503, retry later), whatever layer raised it. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { name?: string; code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e instanceof ConnectionException || e instanceof LockWaitTimeoutException || e instanceof DeadlockException) return true;
+  for (
+    let e = err as { name?: string; code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e instanceof ConnectionException || e instanceof LockWaitTimeoutException || e instanceof DeadlockException)
+      return true;
     if (e.name === 'KnexTimeoutError') return true; // no pooled connection within acquireConnectionTimeout
     if (typeof e.code === 'string' && (UNAVAILABLE_CODES.test(e.code) || TRANSPORT.test(e.code))) return true;
-    if (/Connection terminated|connection is closed|Client has encountered a connection error/i.test(e.message ?? '')) return true;
+    if (/Connection terminated|connection is closed|Client has encountered a connection error/i.test(e.message ?? ''))
+      return true;
   }
   return false;
 }

@@ -14,10 +14,16 @@ const schema = z.object({
   BASE_URL: z.url().optional(),
   APP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  TEMPORAL_ADDRESS: z.string().regex(/^[^:\s]+:\d+$/, 'must be host:port').optional(),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[^:\s]+:\d+$/, 'must be host:port')
+    .optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('notetaker'),
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
@@ -90,10 +96,23 @@ export type Config = {
     /** The worker's sticky workflow cache size; unset keeps the SDK default. */
     maxCachedWorkflows: number | null;
   };
-  rateLimits: { ipPerMinute: number; workspacesPerDay: number; membersPerHour: number; botsPerHour: number; calendarEventsPerMinute: number };
+  rateLimits: {
+    ipPerMinute: number;
+    workspacesPerDay: number;
+    membersPerHour: number;
+    botsPerHour: number;
+    calendarEventsPerMinute: number;
+  };
   /** false, a hop count, or proxy addresses/CIDRs (Express's `trust proxy`). */
   trustProxy: false | number | string[];
-  providers: { meetingBot: 'simulated' | 'recall'; recallApiUrl: string | null; recallApiKey: string | null; recallWebhookSecret: string | null; simulatorSpeed: number; simulatorMeetingSeconds: number };
+  providers: {
+    meetingBot: 'simulated' | 'recall';
+    recallApiUrl: string | null;
+    recallApiKey: string | null;
+    recallWebhookSecret: string | null;
+    simulatorSpeed: number;
+    simulatorMeetingSeconds: number;
+  };
   /** Signs media URLs; when unset, one is generated and kept in DATA_DIR (see runtime/secrets). */
   signingSecret: string | null;
   /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
@@ -109,7 +128,13 @@ export type Config = {
   calendars: { google: OAuthProviderConfig | null; microsoft: OAuthProviderConfig | null };
 };
 
-export type OAuthProviderConfig = { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; apiUrl: string };
+export type OAuthProviderConfig = {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -123,11 +148,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.MEETING_BOT_PROVIDER === 'recall' && (!e.RECALL_API_URL || !e.RECALL_API_KEY || !e.RECALL_WEBHOOK_SECRET)) {
-    throw new ConfigError('Invalid configuration in the environment:\n  MEETING_BOT_PROVIDER=recall needs RECALL_API_URL, RECALL_API_KEY and RECALL_WEBHOOK_SECRET');
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  MEETING_BOT_PROVIDER=recall needs RECALL_API_URL, RECALL_API_KEY and RECALL_WEBHOOK_SECRET',
+    );
   }
   for (const p of ['GOOGLE', 'MICROSOFT'] as const) {
     if (Boolean(e[`${p}_CLIENT_ID`]) !== Boolean(e[`${p}_CLIENT_SECRET`])) {
-      throw new ConfigError(`Invalid configuration in the environment:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together (set both, or neither for the simulated calendar)`);
+      throw new ConfigError(
+        `Invalid configuration in the environment:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together (set both, or neither for the simulated calendar)`,
+      );
     }
   }
   return {
@@ -170,17 +199,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,
     // auto: on in development and tests, off in production and whenever both DATABASE_URL and TEMPORAL_ADDRESS are given.
-    simulatorsEnabled: e.ENABLE_SIMULATORS === 'true' || (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
+    simulatorsEnabled:
+      e.ENABLE_SIMULATORS === 'true' ||
+      (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authUrl: e.GOOGLE_OAUTH_URL, tokenUrl: e.GOOGLE_TOKEN_URL, apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, '') }
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_OAUTH_URL,
+              tokenUrl: e.GOOGLE_TOKEN_URL,
+              apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
+            }
           : null,
       microsoft:
         e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
-          ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, authUrl: e.MICROSOFT_OAUTH_URL, tokenUrl: e.MICROSOFT_TOKEN_URL, apiUrl: e.MICROSOFT_GRAPH_URL.replace(/\/+$/, '') }
+          ? {
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              authUrl: e.MICROSOFT_OAUTH_URL,
+              tokenUrl: e.MICROSOFT_TOKEN_URL,
+              apiUrl: e.MICROSOFT_GRAPH_URL.replace(/\/+$/, ''),
+            }
           : null,
     },
     allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,

@@ -1,13 +1,24 @@
 import net from 'node:net';
 
 /** Resolves once something accepts TCP connections on host:port, or rejects after `timeoutMs`. */
-export async function waitForPort(host: string, port: number, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+export async function waitForPort(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  isAlive: () => boolean = () => true,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = net.connect({ host, port });
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
-      socket.once('error', () => { socket.destroy(); resolve(false); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        resolve(false);
+      });
     });
     if (ok) return;
     if (!isAlive()) throw new Error(`the process meant to listen on ${host}:${port} exited`);

@@ -37,7 +37,10 @@ function reachable(target: string, who: { uid: number; gid: number }): boolean {
 /** PostgreSQL refuses to run as root: as root it runs as the `postgres` system user (created when missing). */
 async function postgresAccount(log: Logger): Promise<Account> {
   if (process.getuid?.() !== 0) return null;
-  const id = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()), gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()) });
+  const id = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
   try {
     return await id();
   } catch {
@@ -47,7 +50,9 @@ async function postgresAccount(log: Logger): Promise<Account> {
       await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
       return await id();
     } catch (err) {
-      throw new PostgresStartError(`The embedded PostgreSQL cannot run as root and no postgres user could be created (${(err as Error).message.split('\n')[0]}): create one (useradd --system postgres) or set DATABASE_URL.`);
+      throw new PostgresStartError(
+        `The embedded PostgreSQL cannot run as root and no postgres user could be created (${(err as Error).message.split('\n')[0]}): create one (useradd --system postgres) or set DATABASE_URL.`,
+      );
     }
   }
 }
@@ -65,7 +70,10 @@ async function binaries(account: Account, log: Logger): Promise<string> {
   const version = (JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
   const copy = path.join(sharedRoot(), `postgres-${version}`);
   if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
-    log.info({ to: copy }, 'the project folder is private to root: copying the PostgreSQL binaries where the postgres user can run them (once per version)');
+    log.info(
+      { to: copy },
+      'the project folder is private to root: copying the PostgreSQL binaries where the postgres user can run them (once per version)',
+    );
     const partial = `${copy}.partial-${process.pid}`;
     await rm(partial, { recursive: true, force: true });
     await cp(native, partial, { recursive: true, verbatimSymlinks: true });
@@ -90,8 +98,16 @@ function sharedRoot(): string {
 async function dataDirectory(dataDir: string, account: Account, log: Logger): Promise<string> {
   const wanted = path.resolve(dataDir);
   if (!account || reachable(path.dirname(wanted), account)) return wanted;
-  const moved = path.join(sharedRoot(), 'data', createHash('sha256').update(wanted).digest('hex').slice(0, 16), path.basename(wanted));
-  log.info({ requested: wanted, data_dir: moved }, 'the project folder is private to root: the embedded PostgreSQL keeps its data where the postgres user can write');
+  const moved = path.join(
+    sharedRoot(),
+    'data',
+    createHash('sha256').update(wanted).digest('hex').slice(0, 16),
+    path.basename(wanted),
+  );
+  log.info(
+    { requested: wanted, data_dir: moved },
+    'the project folder is private to root: the embedded PostgreSQL keeps its data where the postgres user can write',
+  );
   return moved;
 }
 
@@ -108,7 +124,13 @@ function spawnAs(bin: string, args: string[], account: Account, libDir: string):
  * `dataDir` across restarts (unless `persistent` is false). Used when no DATABASE_URL is given.
  * Works as root too, also from a private home folder (see binaries() and dataDirectory()).
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database: string; log: Logger; persistent?: boolean }): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database: string;
+  log: Logger;
+  persistent?: boolean;
+}): Promise<EmbeddedPostgresHandle> {
   const { log } = opts;
   const account = await postgresAccount(log);
   const native = await binaries(account, log);
@@ -139,25 +161,69 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
       await chown(pwfile, account.uid, account.gid);
     }
     try {
-      const init = spawnAs(bin('initdb'), [`--pgdata=${databaseDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwfile}`, '--locale=C', '--encoding=UTF8', '--lc-messages=C'], account, lib);
+      const init = spawnAs(
+        bin('initdb'),
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=password',
+          `--username=${USER}`,
+          `--pwfile=${pwfile}`,
+          '--locale=C',
+          '--encoding=UTF8',
+          '--lc-messages=C',
+        ],
+        account,
+        lib,
+      );
       collect(init);
       const code = await new Promise<number | null>((resolve, reject) => {
         init.once('error', reject);
         init.once('exit', resolve);
       });
-      if (code !== 0) throw new PostgresStartError(`initdb failed (exit ${code}): ${output.join('').trim().split('\n').slice(-3).join(' ')}`);
+      if (code !== 0)
+        throw new PostgresStartError(
+          `initdb failed (exit ${code}): ${output.join('').trim().split('\n').slice(-3).join(' ')}`,
+        );
     } catch (err) {
       if (err instanceof PostgresStartError) throw err;
-      throw new PostgresStartError(`The embedded PostgreSQL could not be initialised in ${databaseDir}: ${(err as Error).message}. Set DATABASE_URL to use a PostgreSQL of your own.`);
+      throw new PostgresStartError(
+        `The embedded PostgreSQL could not be initialised in ${databaseDir}: ${(err as Error).message}. Set DATABASE_URL to use a PostgreSQL of your own.`,
+      );
     } finally {
       await rm(pwfile, { force: true });
     }
   }
 
-  const server = spawnAs(bin('postgres'), ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-k', ''], account, lib);
+  const server = spawnAs(
+    bin('postgres'),
+    [
+      '-D',
+      databaseDir,
+      '-p',
+      String(opts.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+      '-k',
+      '',
+    ],
+    account,
+    lib,
+  );
   collect(server);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new PostgresStartError(`The embedded PostgreSQL did not start within 60 s: ${output.join('').trim().split('\n').slice(-3).join(' ')}`)), 60_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new PostgresStartError(
+            `The embedded PostgreSQL did not start within 60 s: ${output.join('').trim().split('\n').slice(-3).join(' ')}`,
+          ),
+        ),
+      60_000,
+    );
     const watch = (chunk: Buffer) => {
       if (chunk.toString().includes('database system is ready to accept connections')) {
         clearTimeout(timer);
@@ -168,11 +234,19 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     server.stdout!.on('data', watch);
     server.once('error', (err) => {
       clearTimeout(timer);
-      reject(new PostgresStartError(`The embedded PostgreSQL could not be started: ${err.message}. Set DATABASE_URL to use a PostgreSQL of your own.`));
+      reject(
+        new PostgresStartError(
+          `The embedded PostgreSQL could not be started: ${err.message}. Set DATABASE_URL to use a PostgreSQL of your own.`,
+        ),
+      );
     });
     server.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new PostgresStartError(`The embedded PostgreSQL exited at start (code ${code}): ${output.join('').trim().split('\n').slice(-3).join(' ')}`));
+      reject(
+        new PostgresStartError(
+          `The embedded PostgreSQL exited at start (code ${code}): ${output.join('').trim().split('\n').slice(-3).join(' ')}`,
+        ),
+      );
     });
   });
   // Kept alive with this process: if the parent dies, PostgreSQL is stopped by its exit handler below.

@@ -3,7 +3,18 @@
  * with its passcode, a body): they never reach a log line or a workflow failure as they are. What
  * is kept: the error's class, the SQLSTATE code, the constraint, table and column.
  */
-type DbErrorLike = Error & { code?: unknown; sqlState?: unknown; constraint?: unknown; table?: unknown; column?: unknown; severity?: unknown; query?: unknown; sql?: unknown; params?: unknown; cause?: unknown };
+type DbErrorLike = Error & {
+  code?: unknown;
+  sqlState?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  severity?: unknown;
+  query?: unknown;
+  sql?: unknown;
+  params?: unknown;
+  cause?: unknown;
+};
 
 /** True for errors raised by the database layer (MikroORM's driver exceptions, node-postgres, knex). */
 export function isDatabaseError(err: unknown): err is DbErrorLike {
@@ -21,7 +32,13 @@ export function isDatabaseError(err: unknown): err is DbErrorLike {
 }
 
 /** A description of a database error without its message: class, code, constraint, table, column. */
-export function describeDatabaseError(err: DbErrorLike): { type: string; code?: string; constraint?: string; table?: string; column?: string } {
+export function describeDatabaseError(err: DbErrorLike): {
+  type: string;
+  code?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+} {
   const source = (err.cause instanceof Error ? err.cause : err) as DbErrorLike;
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
   const out: { type: string; code?: string; constraint?: string; table?: string; column?: string } = { type: err.name };
@@ -52,5 +69,10 @@ export function serializeError(value: unknown): unknown {
   if (!(raw instanceof Error)) return value;
   const err = raw;
   if (isDatabaseError(err)) return { ...describeDatabaseError(err), message: safeErrorMessage(err) };
-  return { type: err.name, message: err.message, stack: err.stack, ...(err.cause instanceof Error ? { cause: serializeError(err.cause) } : {}) };
+  return {
+    type: err.name,
+    message: err.message,
+    stack: err.stack,
+    ...(err.cause instanceof Error ? { cause: serializeError(err.cause) } : {}),
+  };
 }

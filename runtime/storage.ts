@@ -41,7 +41,13 @@ export function signMediaPath(secret: string, key: string, expiresAt: Date): str
   return `${key}?expires=${expires}&signature=${signature}`;
 }
 
-export function verifyMediaSignature(secret: string, key: string, expires: string, signature: string, now = Date.now()): 'ok' | 'expired' | 'invalid' {
+export function verifyMediaSignature(
+  secret: string,
+  key: string,
+  expires: string,
+  signature: string,
+  now = Date.now(),
+): 'ok' | 'expired' | 'invalid' {
   if (!/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
   const expected = createHmac('sha256', secret).update(`${key}\n${expires}`).digest();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'invalid';

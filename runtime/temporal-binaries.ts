@@ -24,10 +24,18 @@ function onPath(bin: string): boolean {
   return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, bin)));
 }
 
-function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; log: Logger; what: string }): Promise<void> {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; log: Logger; what: string },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let lines = 0;
     let tail = '';
     const onData = (chunk: Buffer) => {
@@ -37,13 +45,19 @@ function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Pro
         if (!line.trim()) continue;
         lines++;
         // Progress without flooding: every 25th line of the tool's own output.
-        if (lines % 25 === 1) opts.log.info({ step: opts.what, line: line.trim().slice(0, 160), elapsed_s: Math.round((Date.now() - started) / 1000) }, `${opts.what}: working`);
+        if (lines % 25 === 1)
+          opts.log.info(
+            { step: opts.what, line: line.trim().slice(0, 160), elapsed_s: Math.round((Date.now() - started) / 1000) },
+            `${opts.what}: working`,
+          );
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${opts.what} failed (exit ${code}):\n${tail}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${opts.what} failed (exit ${code}):\n${tail}`)),
+    );
   });
 }
 
@@ -62,7 +76,10 @@ export async function ensureTemporalCli(log: Logger, explicit?: string | null): 
     return null;
   }
   await mkdir(bin, { recursive: true });
-  log.info({ module: TEMPORAL_CLI_MODULE, into: bin }, 'building the Temporal CLI from the Go module proxy (first run only, a few minutes)');
+  log.info(
+    { module: TEMPORAL_CLI_MODULE, into: bin },
+    'building the Temporal CLI from the Go module proxy (first run only, a few minutes)',
+  );
   await run('go', ['install', '-v', TEMPORAL_CLI_MODULE], {
     env: { GOBIN: bin, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' },
     log,
@@ -78,14 +95,18 @@ export async function ensureTestServer(log: Logger): Promise<string | null> {
   const dir = path.join(cacheDir(), 'temporal-test-server');
   const lib = path.join(dir, 'lib');
   const wrapper = path.join(dir, 'temporal-test-server');
-  const haveJars = existsSync(lib) && readdirSync(lib).some((f) => f.startsWith(`temporal-test-server-${TEST_SERVER_VERSION}`));
+  const haveJars =
+    existsSync(lib) && readdirSync(lib).some((f) => f.startsWith(`temporal-test-server-${TEST_SERVER_VERSION}`));
   if (!haveJars) {
     if (!onPath('mvn') || !onPath('java')) {
       log.warn('no test server cached and no Maven/Java: falling back to the SDK download');
       return null;
     }
     await mkdir(lib, { recursive: true });
-    log.info({ version: TEST_SERVER_VERSION, into: lib }, 'fetching the Temporal time-skipping test server from Maven Central (first run only)');
+    log.info(
+      { version: TEST_SERVER_VERSION, into: lib },
+      'fetching the Temporal time-skipping test server from Maven Central (first run only)',
+    );
     await run('mvn', ['-B', '-q', 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`], {
       cwd: path.join(projectRoot(), 'scripts', 'temporal-test-server'),
       log,
@@ -94,7 +115,10 @@ export async function ensureTestServer(log: Logger): Promise<string | null> {
   }
   if (!existsSync(wrapper)) {
     // exec so that a SIGKILL sent to the wrapper reaches the JVM itself.
-    await writeFile(wrapper, `#!/bin/sh\nexec java -Xss1m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "${lib}/*" io.temporal.testserver.TestServer "$@"\n`);
+    await writeFile(
+      wrapper,
+      `#!/bin/sh\nexec java -Xss1m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "${lib}/*" io.temporal.testserver.TestServer "$@"\n`,
+    );
     await chmod(wrapper, 0o755);
   }
   return wrapper;

@@ -6,7 +6,13 @@ import {
   isGrpcServiceError,
   type Client,
 } from '@temporalio/client';
-import { defineSearchAttributeKey, SearchAttributeType, type QueryDefinition, type SearchAttributePair, type SignalDefinition } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  type QueryDefinition,
+  type SearchAttributePair,
+  type SignalDefinition,
+} from '@temporalio/common';
 import type { WorkflowCommand } from '../domain/commands';
 import type * as workflows from '../workflows';
 
@@ -15,7 +21,10 @@ type WorkflowName = keyof Workflows;
 
 /** Temporal could not be reached in time: the caller's work waits (the outbox retries it). */
 export class TemporalUnavailable extends Error {
-  constructor(readonly operation: string, cause: unknown) {
+  constructor(
+    readonly operation: string,
+    cause: unknown,
+  ) {
     super(`Temporal is unreachable (${operation}): ${(cause as Error)?.message ?? String(cause)}`);
     this.name = 'TemporalUnavailable';
   }
@@ -31,11 +40,16 @@ export function isUnreachable(err: unknown): boolean {
   const cause = (err as { cause?: unknown })?.cause;
   if (cause && cause !== err && isGrpcServiceError(cause)) return UNREACHABLE.has(cause.code);
   const text = String((err as Error)?.message ?? '');
-  return /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|No connection established|Connection dropped|deadline/i.test(text);
+  return /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ETIMEDOUT|No connection established|Connection dropped|deadline/i.test(
+    text,
+  );
 }
 
 function searchAttributes(byName: Record<string, string> | undefined): SearchAttributePair[] {
-  return Object.entries(byName ?? {}).map(([name, value]) => ({ key: defineSearchAttributeKey(name, SearchAttributeType.KEYWORD), value }));
+  return Object.entries(byName ?? {}).map(([name, value]) => ({
+    key: defineSearchAttributeKey(name, SearchAttributeType.KEYWORD),
+    value,
+  }));
 }
 
 /**
@@ -62,7 +76,12 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
      * Starts a workflow once: a running one with the id is kept, and a closed one is never run
      * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice.
      */
-    async start<K extends WorkflowName>(type: K, workflowId: string, args: Parameters<Workflows[K]>, attrs?: Record<string, string>): Promise<'started' | 'exists'> {
+    async start<K extends WorkflowName>(
+      type: K,
+      workflowId: string,
+      args: Parameters<Workflows[K]>,
+      attrs?: Record<string, string>,
+    ): Promise<'started' | 'exists'> {
       return timed(`start ${workflowId}`, async () => {
         try {
           await client.workflow.start(type as string, {
@@ -82,7 +101,11 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
     },
 
     /** Signals a running workflow; 'not_found' when none runs with the id. */
-    async signal<A extends any[]>(workflowId: string, signal: SignalDefinition<A> | string, ...args: A): Promise<'delivered' | 'not_found'> {
+    async signal<A extends any[]>(
+      workflowId: string,
+      signal: SignalDefinition<A> | string,
+      ...args: A
+    ): Promise<'delivered' | 'not_found'> {
       return timed(`signal ${workflowId}`, async () => {
         try {
           await client.workflow.getHandle(workflowId).signal(signal as SignalDefinition<A>, ...args);
@@ -95,7 +118,14 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
     },
 
     /** Signals the workflow, starting it first when none runs (a closed one is started anew). */
-    async signalWithStart<K extends WorkflowName>(type: K, workflowId: string, args: Parameters<Workflows[K]>, signal: string, signalArgs: unknown[], attrs?: Record<string, string>): Promise<void> {
+    async signalWithStart<K extends WorkflowName>(
+      type: K,
+      workflowId: string,
+      args: Parameters<Workflows[K]>,
+      signal: string,
+      signalArgs: unknown[],
+      attrs?: Record<string, string>,
+    ): Promise<void> {
       await timed(`signalWithStart ${workflowId}`, () =>
         client.workflow.signalWithStart(type as string, {
           workflowId,
@@ -127,7 +157,9 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
 
     /** Whether the server answers within `deadlineMs` (readiness). */
     async health(deadlineMs = 2000): Promise<void> {
-      await client.connection.withDeadline(Date.now() + deadlineMs, () => client.connection.workflowService.getSystemInfo({}));
+      await client.connection.withDeadline(Date.now() + deadlineMs, () =>
+        client.connection.workflowService.getSystemInfo({}),
+      );
     },
 
     async describe(workflowId: string) {
@@ -138,12 +170,26 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
     async send(command: WorkflowCommand): Promise<'sent' | 'not_found'> {
       switch (command.op) {
         case 'start':
-          await gateway.start(command.workflowType as WorkflowName, command.workflowId, command.args as never, command.searchAttributes);
+          await gateway.start(
+            command.workflowType as WorkflowName,
+            command.workflowId,
+            command.args as never,
+            command.searchAttributes,
+          );
           return 'sent';
         case 'signal':
-          return (await gateway.signal(command.workflowId, command.signal, ...command.args)) === 'delivered' ? 'sent' : 'not_found';
+          return (await gateway.signal(command.workflowId, command.signal, ...command.args)) === 'delivered'
+            ? 'sent'
+            : 'not_found';
         case 'signalWithStart':
-          await gateway.signalWithStart(command.workflowType as WorkflowName, command.workflowId, command.args as never, command.signal, command.signalArgs, command.searchAttributes);
+          await gateway.signalWithStart(
+            command.workflowType as WorkflowName,
+            command.workflowId,
+            command.args as never,
+            command.signal,
+            command.signalArgs,
+            command.searchAttributes,
+          );
           return 'sent';
         default:
           // A row this release cannot read (written by a newer one, or damaged): it will be parked.

@@ -12,7 +12,10 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill(signal);
   });
 }
@@ -22,32 +25,41 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
  * namespace when given): an open port is not enough, a starting dev server refuses calls
  * ("Frontend is not healthy yet") for a while. Fails after `timeoutMs` naming what was last seen.
  */
-export async function waitForTemporal(address: string, opts: { name: string; namespace?: string; timeoutMs: number; isAlive?: () => boolean }): Promise<void> {
+export async function waitForTemporal(
+  address: string,
+  opts: { name: string; namespace?: string; timeoutMs: number; isAlive?: () => boolean },
+): Promise<void> {
   const { Connection } = await import('@temporalio/client');
   const deadline = Date.now() + opts.timeoutMs;
   let last = 'no answer yet';
   for (;;) {
-    if (opts.isAlive && !opts.isAlive()) throw new Error(`the ${opts.name} on ${address} exited before it was healthy (last seen: ${last})`);
+    if (opts.isAlive && !opts.isAlive())
+      throw new Error(`the ${opts.name} on ${address} exited before it was healthy (last seen: ${last})`);
     let connection: Awaited<ReturnType<typeof Connection.connect>> | null = null;
     try {
       connection = await Connection.connect({ address, connectTimeout: 2_000 });
       const c = connection;
       await c.withDeadline(Date.now() + 2_000, () => c.workflowService.getSystemInfo({}));
-      if (opts.namespace) await c.withDeadline(Date.now() + 2_000, () => c.workflowService.describeNamespace({ namespace: opts.namespace }));
+      if (opts.namespace)
+        await c.withDeadline(Date.now() + 2_000, () =>
+          c.workflowService.describeNamespace({ namespace: opts.namespace }),
+        );
       return;
     } catch (err) {
       last = (err as Error).message.split('\n')[0]!.slice(0, 200);
     } finally {
       await connection?.close().catch(() => undefined);
     }
-    if (Date.now() > deadline) throw new Error(`the ${opts.name} on ${address} was not healthy after ${opts.timeoutMs / 1000} s: ${last}`);
+    if (Date.now() > deadline)
+      throw new Error(`the ${opts.name} on ${address} was not healthy after ${opts.timeoutMs / 1000} s: ${last}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
 function pipeLogs(child: ChildProcess, log: Logger, name: string): void {
   const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) log.debug({ [name]: line.trim().slice(0, 500) }, name);
+    for (const line of chunk.toString().split('\n'))
+      if (line.trim()) log.debug({ [name]: line.trim().slice(0, 500) }, name);
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
@@ -73,11 +85,35 @@ export async function startDevServer(opts: {
     // No CLI could be had locally: let the SDK download one (needs internet).
     const { TestWorkflowEnvironment } = await import('@temporalio/testing');
     const env = await TestWorkflowEnvironment.createLocal({
-      server: { ip: host, port: opts.port, namespace: opts.namespace, ui: !opts.headless, uiPort: opts.uiPort, dbFilename: opts.dbFile, searchAttributes: SEARCH_ATTRIBUTES },
+      server: {
+        ip: host,
+        port: opts.port,
+        namespace: opts.namespace,
+        ui: !opts.headless,
+        uiPort: opts.uiPort,
+        dbFilename: opts.dbFile,
+        searchAttributes: SEARCH_ATTRIBUTES,
+      },
     });
-    return { address: `${host}:${opts.port}`, uiUrl: opts.headless ? null : `http://${host}:${opts.uiPort}`, stop: () => env.teardown() };
+    return {
+      address: `${host}:${opts.port}`,
+      uiUrl: opts.headless ? null : `http://${host}:${opts.uiPort}`,
+      stop: () => env.teardown(),
+    };
   }
-  const args = ['server', 'start-dev', '--ip', host, '--port', String(opts.port), '--namespace', opts.namespace, '--log-level', 'warn', ...saArgs];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    host,
+    '--port',
+    String(opts.port),
+    '--namespace',
+    opts.namespace,
+    '--log-level',
+    'warn',
+    ...saArgs,
+  ];
   if (opts.headless) args.push('--headless');
   else args.push('--ui-ip', host, '--ui-port', String(opts.uiPort));
   if (opts.dbFile) {
@@ -87,7 +123,12 @@ export async function startDevServer(opts: {
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   pipeLogs(child, opts.log, 'temporal');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
-  await waitForTemporal(`${host}:${opts.port}`, { name: 'Temporal dev server', namespace: opts.namespace, timeoutMs: 60_000, isAlive: () => child.exitCode === null });
+  await waitForTemporal(`${host}:${opts.port}`, {
+    name: 'Temporal dev server',
+    namespace: opts.namespace,
+    timeoutMs: 60_000,
+    isAlive: () => child.exitCode === null,
+  });
   return {
     address: `${host}:${opts.port}`,
     uiUrl: opts.headless ? null : `http://${host}:${opts.uiPort}`,
@@ -103,6 +144,10 @@ export async function startTestServer(opts: { log: Logger; port: number }): Prom
   const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   pipeLogs(child, opts.log, 'test-server');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
-  await waitForTemporal(`${host}:${opts.port}`, { name: 'Temporal test server', timeoutMs: 60_000, isAlive: () => child.exitCode === null });
+  await waitForTemporal(`${host}:${opts.port}`, {
+    name: 'Temporal test server',
+    timeoutMs: 60_000,
+    isAlive: () => child.exitCode === null,
+  });
   return { address: `${host}:${opts.port}`, uiUrl: null, stop: () => stopChild(child, 'SIGKILL') };
 }

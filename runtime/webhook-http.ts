@@ -10,15 +10,30 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_LIMIT = 4096;
 
 /** What a POST needs of an endpoint: where, and the secrets that sign. */
-export type SigningEndpoint = { url: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null };
+export type SigningEndpoint = {
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+};
 
-export type PostResult = { statusCode: number | null; responseBody: string | null; error: string | null; durationMs: number; startedAt: Date };
+export type PostResult = {
+  statusCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+  startedAt: Date;
+};
 
 /**
  * An HTTP agent whose every connection goes to an address checked at connect time: the name is
  * resolved once, the address is checked, and that same address is dialled (no DNS-rebinding window).
  */
-export type Resolver = (hostname: string, options: dns.LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+export type Resolver = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
 
 function guardedAgent(allowLoopback: boolean, resolve: Resolver = dns.lookup): Agent {
   const check = (address: string) => addressProblem(address) === null || (allowLoopback && isLoopback(address));
@@ -31,7 +46,10 @@ function guardedAgent(allowLoopback: boolean, resolve: Resolver = dns.lookup): A
           const allowed = addresses.filter((a) => check(a.address));
           // The rule, never the DNS answers: what a name resolves to stays out of attempt records.
           const rules = [...new Set(addresses.map((a) => addressProblem(a.address)).filter((p) => p !== null))];
-          if (allowed.length === 0) return callback(new Error(`refused: ${hostname} resolves only to addresses that are not public (${rules.join('; ')})`));
+          if (allowed.length === 0)
+            return callback(
+              new Error(`refused: ${hostname} resolves only to addresses that are not public (${rules.join('; ')})`),
+            );
           if (options.all) return callback(null, allowed);
           callback(null, allowed[0]!.address, allowed[0]!.family);
         });
@@ -49,7 +67,8 @@ export async function postOnce(
 ): Promise<PostResult> {
   const startedAt = new Date();
   const secrets = [endpoint.secret];
-  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > startedAt) secrets.push(endpoint.previousSecret);
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > startedAt)
+    secrets.push(endpoint.previousSecret);
   const problem = urlProblem(endpoint.url, deps.allowLoopbackWebhooks);
   if (problem) return { statusCode: null, responseBody: null, error: `refused: ${problem}`, durationMs: 0, startedAt };
   const agent = guardedAgent(deps.allowLoopbackWebhooks, deps.resolve);
@@ -61,7 +80,12 @@ export async function postOnce(
         'content-type': 'application/json',
         'user-agent': 'notetaker-webhooks/1',
         'x-service-event': type,
-        ...Object.fromEntries(Object.entries(signatureHeaders(secrets, body, Math.floor(startedAt.getTime() / 1000))).map(([k, v]) => [k.toLowerCase(), v])),
+        ...Object.fromEntries(
+          Object.entries(signatureHeaders(secrets, body, Math.floor(startedAt.getTime() / 1000))).map(([k, v]) => [
+            k.toLowerCase(),
+            v,
+          ]),
+        ),
       },
       body,
       headersTimeout: DELIVERY_TIMEOUT_MS,
@@ -72,11 +96,26 @@ export async function postOnce(
     for await (const chunk of res.body) {
       if (text.length < RESPONSE_BODY_LIMIT) text += Buffer.from(chunk as Buffer).toString('utf8');
     }
-    return { statusCode: res.statusCode, responseBody: text.slice(0, RESPONSE_BODY_LIMIT), error: null, durationMs: Date.now() - startedAt.getTime(), startedAt };
+    return {
+      statusCode: res.statusCode,
+      responseBody: text.slice(0, RESPONSE_BODY_LIMIT),
+      error: null,
+      durationMs: Date.now() - startedAt.getTime(),
+      startedAt,
+    };
   } catch (err) {
     const e = err as Error & { cause?: Error; code?: string };
-    const message = e.name === 'TimeoutError' || e.name === 'AbortError' ? `timeout: no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : `${e.code ?? e.name}: ${e.cause?.message ?? e.message}`;
-    return { statusCode: null, responseBody: null, error: message.slice(0, 500), durationMs: Date.now() - startedAt.getTime(), startedAt };
+    const message =
+      e.name === 'TimeoutError' || e.name === 'AbortError'
+        ? `timeout: no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
+        : `${e.code ?? e.name}: ${e.cause?.message ?? e.message}`;
+    return {
+      statusCode: null,
+      responseBody: null,
+      error: message.slice(0, 500),
+      durationMs: Date.now() - startedAt.getTime(),
+      startedAt,
+    };
   } finally {
     await agent.close();
   }

@@ -65,7 +65,12 @@ async function main(): Promise<void> {
     const embeddedUrl = `postgres://notetaker:notetaker@127.0.0.1:${config.embeddedPostgresPort}/notetaker`;
     if (await canConnect(embeddedUrl)) databaseUrl = embeddedUrl;
     else {
-      const handle = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, database: 'notetaker', log });
+      const handle = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.embeddedPostgresPort,
+        database: 'notetaker',
+        log,
+      });
       databaseUrl = handle.url;
       stopPostgres = handle.stop;
     }
@@ -77,14 +82,25 @@ async function main(): Promise<void> {
     let out: unknown;
     switch (command) {
       case 'create-user':
-        out = await createUser(em, { email: email, name: values.name ?? null, workspaceName: values['workspace-name'] ?? null, staff: values.staff });
+        out = await createUser(em, {
+          email: email,
+          name: values.name ?? null,
+          workspaceName: values['workspace-name'] ?? null,
+          staff: values.staff,
+        });
         break;
       case 'rotate-key':
         out = await rotateKey(em, email);
         break;
       case 'grant': {
-        if (!values.workspace || !values.role || !(ROLES as readonly string[]).includes(values.role)) throw new ConfigError(USAGE);
-        await grantAccess(em, { email, workspaceId: values.workspace, role: values.role as Role, memberId: values.member ?? null });
+        if (!values.workspace || !values.role || !(ROLES as readonly string[]).includes(values.role))
+          throw new ConfigError(USAGE);
+        await grantAccess(em, {
+          email,
+          workspaceId: values.workspace,
+          role: values.role as Role,
+          memberId: values.member ?? null,
+        });
         out = { email, workspace_id: values.workspace, role: values.role };
         break;
       }

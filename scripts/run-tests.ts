@@ -30,7 +30,13 @@ function testFiles(target: string): string[] {
   const stat = statSync(target);
   if (stat.isFile()) return [target];
   return readdirSync(target, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? testFiles(path.join(target, e.name)) : e.name.endsWith('.test.ts') ? [path.join(target, e.name)] : []))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? testFiles(path.join(target, e.name))
+        : e.name.endsWith('.test.ts')
+          ? [path.join(target, e.name)]
+          : [],
+    )
     .sort();
 }
 
@@ -47,14 +53,26 @@ async function main(): Promise<number> {
     log.info('preparing Temporal binaries (cached after the first run)');
     // The OpenAPI fuzzer, when its test runs; a failed install is that test's failure, not the run's.
     const schemathesis = files.some((f) => f.endsWith(path.join('e2e', 'fuzz.test.ts')))
-      ? ensureSchemathesis(log).then((c) => ({ TEST_SCHEMATHESIS: JSON.stringify(c) }), (err: Error) => ({ TEST_SCHEMATHESIS_ERROR: err.message }))
+      ? ensureSchemathesis(log).then(
+          (c) => ({ TEST_SCHEMATHESIS: JSON.stringify(c) }),
+          (err: Error) => ({ TEST_SCHEMATHESIS_ERROR: err.message }),
+        )
       : Promise.resolve({});
-    const [testServer, cli] = await Promise.all([ensureTestServer(log), ensureTemporalCli(log, process.env.TEMPORAL_CLI_PATH)]);
+    const [testServer, cli] = await Promise.all([
+      ensureTestServer(log),
+      ensureTemporalCli(log, process.env.TEMPORAL_CLI_PATH),
+    ]);
 
     let adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) {
       const port = await freePort();
-      const handle = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'postgres'), port, database: 'postgres', log, persistent: false });
+      const handle = await startEmbeddedPostgres({
+        dataDir: path.join(tmp, 'postgres'),
+        port,
+        database: 'postgres',
+        log,
+        persistent: false,
+      });
       cleanups.push(handle.stop);
       adminUrl = handle.url;
     }
@@ -69,7 +87,10 @@ async function main(): Promise<number> {
     await orm.close();
 
     log.info('bundling the workflows once for every test file');
-    const bundle = await bundleWorkflowCode({ workflowsPath: path.join(root, 'workflows', 'index.ts'), logger: new DefaultLogger('WARN') });
+    const bundle = await bundleWorkflowCode({
+      workflowsPath: path.join(root, 'workflows', 'index.ts'),
+      logger: new DefaultLogger('WARN'),
+    });
     const bundlePath = path.join(tmp, 'workflow-bundle.js');
     await writeFile(bundlePath, bundle.code);
 
@@ -91,19 +112,30 @@ async function main(): Promise<number> {
     const anyFile = files.some((f) => !f.endsWith('.test.ts')) ? ['--testMatch', '<rootDir>/test/**/*.ts'] : [];
     const args = [
       require.resolve('jest/bin/jest'),
-      '--config', path.join(root, 'jest.config.js'),
+      '--config',
+      path.join(root, 'jest.config.js'),
       `--maxWorkers=${concurrency}`,
-      '--json', '--outputFile', resultsFile,
+      '--json',
+      '--outputFile',
+      resultsFile,
       ...anyFile,
       ...pattern,
-      '--runTestsByPath', ...files,
+      '--runTestsByPath',
+      ...files,
     ];
     const code = await new Promise<number>((resolve) => {
       // Its own process group, so a run past its deadline is stopped with everything it started.
-      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+      const child = spawn(process.execPath, args, {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        detached: true,
+      });
       const deadlineMs = Number(process.env.TEST_RUN_DEADLINE_MS ?? 30 * 60_000);
       const watchdog = setTimeout(() => {
-        process.stdout.write(`\nthe test run passed its deadline of ${deadlineMs / 60_000} minutes: stopping it and every server it started\n`);
+        process.stdout.write(
+          `\nthe test run passed its deadline of ${deadlineMs / 60_000} minutes: stopping it and every server it started\n`,
+        );
         try {
           process.kill(-child.pid!, 'SIGKILL');
         } catch {
@@ -145,7 +177,9 @@ function tally(resultsFile: string): { pass: number; fail: number } {
     numFailedTests: number;
     testResults: { status: string; assertionResults: { status: string }[] }[];
   };
-  const fileFailures = results.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed')).length;
+  const fileFailures = results.testResults.filter(
+    (r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
   return { pass: results.numPassedTests, fail: results.numFailedTests + fileFailures };
 }
 
@@ -158,7 +192,11 @@ function withDatabase(url: string, database: string): string {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(err instanceof PostgresStartError ? `test run failed to start: ${err.message}\n` : `test run failed to start: ${(err as Error).stack}\n`);
+    process.stderr.write(
+      err instanceof PostgresStartError
+        ? `test run failed to start: ${err.message}\n`
+        : `test run failed to start: ${(err as Error).stack}\n`,
+    );
     process.exit(1);
   },
 );

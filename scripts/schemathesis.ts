@@ -18,7 +18,10 @@ export type SchemathesisCommand = { python: string; args: string[]; version: str
 function run(cmd: string, args: string[], what: string, log: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1' } });
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1' },
+    });
     let tail = '';
     const onData = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4000);
@@ -44,18 +47,40 @@ function run(cmd: string, args: string[], what: string, log: Logger): Promise<vo
 export async function ensureSchemathesis(log: Logger): Promise<SchemathesisCommand> {
   const dir = path.join(cacheDir(), 'schemathesis');
   const marker = path.join(dir, 'notetaker-installed');
-  const command = { python: path.join(dir, 'bin', 'python'), args: ['-m', 'schemathesis.cli'], version: SCHEMATHESIS_VERSION };
+  const command = {
+    python: path.join(dir, 'bin', 'python'),
+    args: ['-m', 'schemathesis.cli'],
+    version: SCHEMATHESIS_VERSION,
+  };
   const installed = existsSync(marker) ? (await readFile(marker, 'utf8')).trim() : null;
   if (installed === SCHEMATHESIS_VERSION && existsSync(command.python)) return command;
 
   const python = process.env.PYTHON ?? 'python3';
   const staging = `${dir}.staging-${process.pid}-${Date.now()}`;
   await mkdir(path.dirname(dir), { recursive: true });
-  log.info({ version: SCHEMATHESIS_VERSION, into: dir }, 'installing Schemathesis from PyPI into a cached virtual environment (first run only)');
+  log.info(
+    { version: SCHEMATHESIS_VERSION, into: dir },
+    'installing Schemathesis from PyPI into a cached virtual environment (first run only)',
+  );
   try {
-    await run(python, ['-m', 'venv', staging], `${python} -m venv (install python3 and python3-venv if this fails)`, log);
-    await run(path.join(staging, 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`], `pip install schemathesis==${SCHEMATHESIS_VERSION}`, log);
-    await run(path.join(staging, 'bin', 'python'), ['-m', 'schemathesis.cli', '--version'], 'schemathesis --version', log);
+    await run(
+      python,
+      ['-m', 'venv', staging],
+      `${python} -m venv (install python3 and python3-venv if this fails)`,
+      log,
+    );
+    await run(
+      path.join(staging, 'bin', 'python'),
+      ['-m', 'pip', 'install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`],
+      `pip install schemathesis==${SCHEMATHESIS_VERSION}`,
+      log,
+    );
+    await run(
+      path.join(staging, 'bin', 'python'),
+      ['-m', 'schemathesis.cli', '--version'],
+      'schemathesis --version',
+      log,
+    );
     await writeFile(path.join(staging, 'notetaker-installed'), `${SCHEMATHESIS_VERSION}\n`);
     // Another run may have finished first: its environment is as good as ours.
     if (!(existsSync(marker) && (await readFile(marker, 'utf8')).trim() === SCHEMATHESIS_VERSION)) {

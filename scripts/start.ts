@@ -20,14 +20,17 @@ import { LocalStorage } from '../runtime/storage';
 import { ensureSigningSecret } from '../runtime/secrets';
 
 async function main(): Promise<void> {
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as 'api' | 'worker' | undefined;
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as
+    'api' | 'worker' | undefined;
   if (only && only !== 'api' && only !== 'worker') throw new ConfigError(`--only must be api or worker, not ${only}`);
   const config = await ensureSigningSecret(loadConfig());
   const log = createLogger(config.logLevel);
   const runApi = only !== 'worker';
   const runWorker = only !== 'api';
   if (only && (!config.databaseUrl || !config.temporal.address)) {
-    throw new ConfigError(`npm run start:${only} runs one half of a deployment: set DATABASE_URL and TEMPORAL_ADDRESS (or use npm start for the embedded defaults).`);
+    throw new ConfigError(
+      `npm run start:${only} runs one half of a deployment: set DATABASE_URL and TEMPORAL_ADDRESS (or use npm start for the embedded defaults).`,
+    );
   }
   // Stopped in reverse order of starting: the API drains its requests, the dispatcher stops, the
   // worker drains its activities, then connections, Temporal and PostgreSQL close.
@@ -40,7 +43,10 @@ async function main(): Promise<void> {
     }
     draining = true;
     const deadline = config.shutdownTimeoutMs;
-    log.info({ signal, deadline_ms: deadline }, 'shutting down: /readyz fails, no new requests, in-flight requests and activities finish');
+    log.info(
+      { signal, deadline_ms: deadline },
+      'shutting down: /readyz fails, no new requests, in-flight requests and activities finish',
+    );
     const forced = setTimeout(() => {
       log.error({ deadline_ms: deadline }, 'shutdown did not finish in time; exiting');
       process.exit(1);
@@ -58,7 +64,12 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info('no DATABASE_URL: starting the embedded PostgreSQL');
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort, database: 'notetaker', log });
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPostgresPort,
+      database: 'notetaker',
+      log,
+    });
     stops.push(pg.stop);
     databaseUrl = pg.url;
   }
@@ -105,7 +116,9 @@ async function main(): Promise<void> {
       providers: createProviders(config, client, config.temporal.taskQueue, orm),
       storage,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
-      ...(config.temporal.maxCachedWorkflows !== null ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows } : {}),
+      ...(config.temporal.maxCachedWorkflows !== null
+        ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows }
+        : {}),
       shutdownGraceMs: config.shutdownTimeoutMs,
     });
     const running = worker.run();
@@ -128,18 +141,31 @@ async function main(): Promise<void> {
     );
     await ensureMaintenanceWorkflows(orm);
     // The one path from committed changes to Temporal: events become deliveries, commands are sent.
-    const dispatcher = startDispatcher({ orm, log, gateway: temporalGateway(client, { taskQueue: config.temporal.taskQueue, deadlineMs: config.temporal.callTimeoutMs }), databaseUrl });
+    const dispatcher = startDispatcher({
+      orm,
+      log,
+      gateway: temporalGateway(client, {
+        taskQueue: config.temporal.taskQueue,
+        deadlineMs: config.temporal.callTimeoutMs,
+      }),
+      databaseUrl,
+    });
     stops.push(dispatcher.stop);
   }
 
   let apiBase: string | null = null;
   if (runApi) {
-    const api = await startApi({ orm, config, log, temporal: client, storage, draining: () => draining }, { host: config.host, port: config.port });
+    const api = await startApi(
+      { orm, config, log, temporal: client, storage, draining: () => draining },
+      { host: config.host, port: config.port },
+    );
     stops.push(() => api.stop(config.shutdownTimeoutMs));
     apiBase = api.baseUrl;
   }
 
-  const uiLine = temporalUi ? `${temporalUi}/namespaces/${config.temporal.namespace}/workflows` : `the UI of ${temporalAddress}`;
+  const uiLine = temporalUi
+    ? `${temporalUi}/namespaces/${config.temporal.namespace}/workflows`
+    : `the UI of ${temporalAddress}`;
   const banner = [
     '',
     'Notetaker service is running.',

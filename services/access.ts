@@ -17,14 +17,21 @@ type Options = {
 export async function workspaceFor(ctx: RequestCtx, idOrLegacy: string, opts: Options = {}): Promise<WorkspaceGrant> {
   const where = /^\d+$/.test(idOrLegacy) ? { legacyId: Number(idOrLegacy) } : { id: idOrLegacy };
   const workspace = await ctx.em.findOne(Workspace, { ...where, archivedAt: null });
-  const access = workspace ? await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: workspace.id }) : null;
+  const access = workspace
+    ? await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: workspace.id })
+    : null;
   if (!workspace || !access) throw opts.hidden === 'not_found' ? notFound('Workspace') : unauthorized();
   if (opts.roles && !opts.roles.includes(access.role)) throw (opts.forbidden ?? unauthorized)();
   return { workspace, access };
 }
 
 /** For an object found by id: the key's access to its workspace, or 404 when the key cannot see it. */
-export async function accessToObject(ctx: RequestCtx, workspaceId: string, what: string, opts: Omit<Options, 'hidden'> = {}): Promise<WorkspaceGrant> {
+export async function accessToObject(
+  ctx: RequestCtx,
+  workspaceId: string,
+  what: string,
+  opts: Omit<Options, 'hidden'> = {},
+): Promise<WorkspaceGrant> {
   try {
     return await workspaceFor(ctx, workspaceId, { ...opts, hidden: 'not_found' });
   } catch (err) {

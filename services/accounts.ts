@@ -13,7 +13,8 @@ export async function createUser(
 ): Promise<{ account_id: string; api_key: string; workspace_id: string | null }> {
   const apiKey = generateApiKey();
   return em.transactional(async (tem) => {
-    if (await tem.findOne(Account, { email: input.email })) throw new Error(`an account with email ${input.email} already exists (use rotate-key for a new key)`);
+    if (await tem.findOne(Account, { email: input.email }))
+      throw new Error(`an account with email ${input.email} already exists (use rotate-key for a new key)`);
     const account = new Account();
     account.id = newId('account');
     account.email = input.email;
@@ -54,16 +55,26 @@ export async function rotateKey(em: EntityManager, email: string): Promise<{ acc
 }
 
 /** Gives an account a role in a workspace (for `member`, optionally the member it reads as). */
-export async function grantAccess(em: EntityManager, input: { email: string; workspaceId: string; role: Role; memberId?: string | null }): Promise<void> {
+export async function grantAccess(
+  em: EntityManager,
+  input: { email: string; workspaceId: string; role: Role; memberId?: string | null },
+): Promise<void> {
   const account = await em.findOne(Account, { email: input.email });
   if (!account) throw new Error(`no account with email ${input.email}`);
   if (!(await em.findOne(Workspace, { id: input.workspaceId }))) throw new Error(`no workspace ${input.workspaceId}`);
-  await em.upsert(WorkspaceAccess, { accountId: account.id, workspaceId: input.workspaceId, role: input.role, memberId: input.memberId ?? null, createdAt: new Date() });
+  await em.upsert(WorkspaceAccess, {
+    accountId: account.id,
+    workspaceId: input.workspaceId,
+    role: input.role,
+    memberId: input.memberId ?? null,
+    createdAt: new Date(),
+  });
 }
 
 /** Moves a key's version pin (spec Versioning, 3: "until moved by contacting support"). */
 export async function setPin(em: EntityManager, email: string, version: string): Promise<void> {
-  if (!(VERSIONS as readonly string[]).includes(version)) throw new Error(`unknown version ${version}; known: ${VERSIONS.join(', ')}`);
+  if (!(VERSIONS as readonly string[]).includes(version))
+    throw new Error(`unknown version ${version}; known: ${VERSIONS.join(', ')}`);
   const account = await em.findOne(Account, { email });
   if (!account) throw new Error(`no account with email ${email}`);
   account.versionPin = version;

@@ -76,14 +76,29 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
   let memberId = body.member_id ?? null;
   if (access.role === 'member') memberId = access.memberId; // a member's bots record its own meetings
   if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
-    throw new ValidationFailed([{ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' }]);
+    throw new ValidationFailed([
+      { code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' },
+    ]);
   }
-  if (body.summary_template?.startsWith('tpl_') && !(await ctx.em.findOne(SummaryTemplate, { id: body.summary_template, workspaceId: workspace.id }))) {
-    throw new ValidationFailed([{ code: 'invalid', field: 'summary_template', message: `summary_template names no summary template of this workspace: ${body.summary_template}.` }]);
+  if (
+    body.summary_template?.startsWith('tpl_') &&
+    !(await ctx.em.findOne(SummaryTemplate, { id: body.summary_template, workspaceId: workspace.id }))
+  ) {
+    throw new ValidationFailed([
+      {
+        code: 'invalid',
+        field: 'summary_template',
+        message: `summary_template names no summary template of this workspace: ${body.summary_template}.`,
+      },
+    ]);
   }
   // Participants who are members of the workspace carry their member_id.
   const participants = body.participants ?? [];
-  const memberOf = await memberIdsByEmail(ctx.em, workspace.id, participants.map((p) => p.email));
+  const memberOf = await memberIdsByEmail(
+    ctx.em,
+    workspace.id,
+    participants.map((p) => p.email),
+  );
 
   const now = new Date();
   const joinAt = body.join_at ? new Date(body.join_at) : null;
@@ -95,7 +110,11 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
       title: `${platform ? PLATFORM_NAMES[platform] : 'Online'} meeting`,
       startsAt: joinAt ?? now,
       meetingUrl,
-      participants: participants.map((p) => ({ name: p.name ?? null, email: p.email, member_id: memberOf.get(p.email.toLowerCase()) ?? null })),
+      participants: participants.map((p) => ({
+        name: p.name ?? null,
+        email: p.email,
+        member_id: memberOf.get(p.email.toLowerCase()) ?? null,
+      })),
     },
     now,
   );
@@ -117,15 +136,28 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
   const { botsPerHour } = ctx.deps.config.rateLimits;
   const settings = await ctx.em.transactional(async (em) => {
     const wait = await slidingWindowWait(em, 'bots', workspace.id, botsPerHour, HOUR);
-    if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
+    if (wait !== null)
+      throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
     em.persist(meeting);
     await em.flush();
-    await persistOwnSettings(em, { kind: 'meeting', id: meeting.id, workspaceId: workspace.id, values: ownSettingsFrom(body), settingsId: meeting.ownSettingsId, assignmentId: meeting.ownAssignmentId });
+    await persistOwnSettings(em, {
+      kind: 'meeting',
+      id: meeting.id,
+      workspaceId: workspace.id,
+      values: ownSettingsFrom(body),
+      settingsId: meeting.ownSettingsId,
+      assignmentId: meeting.ownAssignmentId,
+    });
     em.persist(bot);
     await em.flush();
     const settings = await settingsForMeeting(em, meeting);
     meeting.settingsDigest = settingsDigest(settings);
-    recordEvent(em, { workspaceId: workspace.id, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, [bot], settings) });
+    recordEvent(em, {
+      workspaceId: workspace.id,
+      type: 'meeting.created',
+      objectId: meeting.id,
+      payload: meetingPayload(meeting, [bot], settings),
+    });
     // The workflow starts after commit (the outbox): with Temporal away, the bot waits queued until it returns.
     botCommands.start(em, bot);
     await em.flush();
@@ -140,7 +172,13 @@ export async function getBot(ctx: RequestCtx, id: string): Promise<BotView> {
   return { bot, meeting, settings };
 }
 
-export type BotListQuery = { workspace_id: string; cursor?: string; limit: number; meeting_id?: string; status?: BotStatus };
+export type BotListQuery = {
+  workspace_id: string;
+  cursor?: string;
+  limit: number;
+  meeting_id?: string;
+  status?: BotStatus;
+};
 
 /** GET /bots: the bots of meetings the key may see, oldest first. */
 export async function listBots(ctx: RequestCtx, query: BotListQuery): Promise<Page<BotView>> {
@@ -153,7 +191,9 @@ export async function listBots(ctx: RequestCtx, query: BotListQuery): Promise<Pa
   if (query.status) where.status = query.status;
   if (query.meeting_id) where.meetingId = query.meeting_id;
   if (visible) {
-    const own = (await ctx.em.find(Meeting, { workspaceId: workspace.id, memberId: visible.memberId }, { fields: ['id'] })).map((m) => m.id);
+    const own = (
+      await ctx.em.find(Meeting, { workspaceId: workspace.id, memberId: visible.memberId }, { fields: ['id'] })
+    ).map((m) => m.id);
     where.meetingId = query.meeting_id ? (own.includes(query.meeting_id) ? query.meeting_id : '') : { $in: own };
   }
   const rows = await ctx.em.find(Bot, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
@@ -161,14 +201,19 @@ export async function listBots(ctx: RequestCtx, query: BotListQuery): Promise<Pa
   const found = await ctx.em.find(Meeting, { id: { $in: page.data.map((b) => b.meetingId) } });
   const meetings = new Map(found.map((m) => [m.id, m]));
   const settings = await settingsForMeetings(ctx.em, found);
-  return mapPage(page, (bot) => ({ bot, meeting: meetings.get(bot.meetingId)!, settings: settings.get(bot.meetingId)! }));
+  return mapPage(page, (bot) => ({
+    bot,
+    meeting: meetings.get(bot.meetingId)!,
+    settings: settings.get(bot.meetingId)!,
+  }));
 }
 
 /** PATCH /bots/{id}: merges the bot's metadata (its only editable field) while the bot is not final. */
 export async function updateBotMetadata(ctx: RequestCtx, id: string, metadata: unknown): Promise<BotView> {
   const { bot, meeting, access, settings } = await loadBot(ctx, id);
   if (access.role === 'guest') throw unauthorized();
-  if (!isEditable(bot.status)) throw new ApiError(409, 'bot_not_editable', `The bot is ${bot.status}; its metadata can no longer change.`);
+  if (!isEditable(bot.status))
+    throw new ApiError(409, 'bot_not_editable', `The bot is ${bot.status}; its metadata can no longer change.`);
   // Spec: keys pinned before 2026-10-12 replace the metadata object instead of merging.
   bot.metadata = ctx.version < '2026-10-12' ? mergeMetadata({}, metadata) : mergeMetadata(bot.metadata, metadata);
   await ctx.em.flush();
@@ -179,14 +224,23 @@ export async function updateBotMetadata(ctx: RequestCtx, id: string, metadata: u
 export async function cancelBot(ctx: RequestCtx, id: string): Promise<BotView> {
   const { bot, access } = await loadBot(ctx, id);
   if (access.role === 'guest') throw unauthorized();
-  if (!isCancellable(bot.status)) throw new ApiError(409, 'bot_not_cancellable', `The bot is ${bot.status}; only a bot that has not finished can be cancelled.`);
+  if (!isCancellable(bot.status))
+    throw new ApiError(
+      409,
+      'bot_not_cancellable',
+      `The bot is ${bot.status}; only a bot that has not finished can be cancelled.`,
+    );
   botCommands.cancel(ctx.em, bot);
   await ctx.em.flush();
   // The workflow owns the transition (the dispatcher signals it after commit); wait briefly so the answer shows it.
   const deadline = Date.now() + 10_000;
   for (;;) {
     const fresh = await ctx.deps.orm.em.fork().findOneOrFail(Bot, { id: bot.id });
-    if (fresh.status === 'cancelled' || Date.now() > deadline || (fresh.status !== bot.status && !isCancellable(fresh.status))) {
+    if (
+      fresh.status === 'cancelled' ||
+      Date.now() > deadline ||
+      (fresh.status !== bot.status && !isCancellable(fresh.status))
+    ) {
       const em = ctx.deps.orm.em.fork();
       const { meeting } = await meetingWithBots(em, fresh.meetingId);
       return { bot: fresh, meeting, settings: await settingsForMeeting(em, meeting) };

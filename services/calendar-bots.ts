@@ -24,7 +24,9 @@ export async function reconcileCalendarBot(
   known?: { meeting: Meeting; settings: SettingsBlock; bots?: Bot[] },
   now = new Date(),
 ): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
-  const { meeting, bots } = known ? { meeting: known.meeting, bots: [] as Bot[] } : await meetingWithBots(em, meetingId, { lock: true });
+  const { meeting, bots } = known
+    ? { meeting: known.meeting, bots: [] as Bot[] }
+    : await meetingWithBots(em, meetingId, { lock: true });
   if (meeting.source === 'bot') return 'unchanged';
   const live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
   const settings = known?.settings ?? (await settingsForMeeting(em, meeting));

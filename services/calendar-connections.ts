@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
-import { CalendarConnection, ConnectLink, Member, type CalendarProviderName, type ConnectionStatus } from '../db/entities';
+import {
+  CalendarConnection,
+  ConnectLink,
+  Member,
+  type CalendarProviderName,
+  type ConnectionStatus,
+} from '../db/entities';
 import { missingWorkspace, notFound, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { parseMetadataInput } from '../domain/metadata';
@@ -14,7 +20,8 @@ const LINK_TTL_MS = 24 * 3_600_000;
 /** Links are stored by the hash of their token: the token itself is shown once, in the link's url. */
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const looksLikeUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s.trim()) || /^www\./i.test(s.trim()) || /\.[a-z]{2,}\/\S*/i.test(s);
+const looksLikeUrl = (s: string) =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(s.trim()) || /^www\./i.test(s.trim()) || /\.[a-z]{2,}\/\S*/i.test(s);
 
 /** POST /calendar_connect_links as parsed (api/routes/calendar-connections.ts documents each field). */
 export type ConnectLinkInput = {
@@ -27,25 +34,46 @@ export type ConnectLinkInput = {
 };
 
 /** POST /calendar_connect_links: a hosted link, working once for 24 hours, for the named member or one made from member_data on consent. */
-export async function createConnectLink(ctx: RequestCtx, body: ConnectLinkInput): Promise<{ link: ConnectLink; url: string }> {
+export async function createConnectLink(
+  ctx: RequestCtx,
+  body: ConnectLinkInput,
+): Promise<{ link: ConnectLink; url: string }> {
   // The spec's body alone (member_id and return_url): the member names its workspace.
   let workspaceId = body.workspace_id;
   if (workspaceId === undefined) {
     if (body.member_id === undefined) throw missingWorkspace();
     const named = await ctx.em.findOne(Member, { id: body.member_id, deletedAt: null });
-    if (!named) throw new ValidationFailed([{ code: 'invalid', field: 'member_id', message: 'member_id names no member you can reach.' }]);
+    if (!named)
+      throw new ValidationFailed([
+        { code: 'invalid', field: 'member_id', message: 'member_id names no member you can reach.' },
+      ]);
     workspaceId = named.workspaceId;
   }
   const { workspace, access } = await workspaceFor(ctx, workspaceId);
   if (access.role === 'guest') throw unauthorized();
   const issues: FieldIssue[] = [];
   if (body.email_match !== undefined && (ctx.version >= '2026-10-12' || body.email_match !== 'exact')) {
-    issues.push({ code: 'unknown_field', field: 'email_match', message: 'email_match was removed in version 2026-10-12: the member is the one named by member_id or created from member_data.' });
+    issues.push({
+      code: 'unknown_field',
+      field: 'email_match',
+      message:
+        'email_match was removed in version 2026-10-12: the member is the one named by member_id or created from member_data.',
+    });
   }
-  if (body.member_id !== undefined && body.member_data !== undefined) issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
-  if (body.member_id === undefined && body.member_data === undefined) issues.push({ code: 'missing', field: 'member_id', message: 'member_id or member_data is required.' });
-  if (body.member_data && looksLikeUrl(body.member_data.name)) issues.push({ code: 'invalid', field: 'member_data.name', message: 'member_data.name must be a person’s name, not a web address.' });
-  if (body.member_id !== undefined && !(await ctx.em.findOne(Member, { id: body.member_id, workspaceId: workspace.id, deletedAt: null }))) {
+  if (body.member_id !== undefined && body.member_data !== undefined)
+    issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
+  if (body.member_id === undefined && body.member_data === undefined)
+    issues.push({ code: 'missing', field: 'member_id', message: 'member_id or member_data is required.' });
+  if (body.member_data && looksLikeUrl(body.member_data.name))
+    issues.push({
+      code: 'invalid',
+      field: 'member_data.name',
+      message: 'member_data.name must be a person’s name, not a web address.',
+    });
+  if (
+    body.member_id !== undefined &&
+    !(await ctx.em.findOne(Member, { id: body.member_id, workspaceId: workspace.id, deletedAt: null }))
+  ) {
     issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
   }
   if (issues.length) throw new ValidationFailed(issues);
@@ -58,7 +86,11 @@ export async function createConnectLink(ctx: RequestCtx, body: ConnectLinkInput)
     provider: body.provider ?? null,
     memberId: body.member_id ?? null,
     memberData: body.member_data
-      ? { name: body.member_data.name, email: body.member_data.email ?? null, metadata: body.member_data.metadata === undefined ? {} : parseMetadataInput(body.member_data.metadata) }
+      ? {
+          name: body.member_data.name,
+          email: body.member_data.email ?? null,
+          metadata: body.member_data.metadata === undefined ? {} : parseMetadataInput(body.member_data.metadata),
+        }
       : null,
     returnUrl: body.return_url,
     tokenHash: hashLinkToken(token),
@@ -75,7 +107,8 @@ async function loadConnection(ctx: RequestCtx, id: string, write = false): Promi
   const c = await ctx.em.findOne(CalendarConnection, { id });
   if (!c) throw notFound('Calendar connection');
   const { access } = await accessToObject(ctx, c.workspaceId, 'Calendar connection');
-  if (access.role === 'guest' || (access.role === 'member' && access.memberId !== c.memberId)) throw notFound('Calendar connection');
+  if (access.role === 'guest' || (access.role === 'member' && access.memberId !== c.memberId))
+    throw notFound('Calendar connection');
   if (write && access.role === 'member' && access.memberId !== c.memberId) throw unauthorized();
   return c;
 }
@@ -85,7 +118,13 @@ export function getConnection(ctx: RequestCtx, id: string): Promise<CalendarConn
   return loadConnection(ctx, id);
 }
 
-export type ConnectionListQuery = { workspace_id: string; cursor?: string; limit: number; member_id?: string; status?: ConnectionStatus };
+export type ConnectionListQuery = {
+  workspace_id: string;
+  cursor?: string;
+  limit: number;
+  member_id?: string;
+  status?: ConnectionStatus;
+};
 
 /** GET /calendar_connections: oldest first; a member role lists its own member's only. */
 export async function listConnections(ctx: RequestCtx, query: ConnectionListQuery): Promise<Page<CalendarConnection>> {
@@ -93,7 +132,8 @@ export async function listConnections(ctx: RequestCtx, query: ConnectionListQuer
   if (access.role === 'guest') throw unauthorized();
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
   const where: Record<string, unknown> = { workspaceId: workspace.id, id: { $gt: after?.id ?? '' } };
-  if (access.role === 'member') where.memberId = query.member_id && query.member_id !== access.memberId ? '' : access.memberId;
+  if (access.role === 'member')
+    where.memberId = query.member_id && query.member_id !== access.memberId ? '' : access.memberId;
   else if (query.member_id) where.memberId = query.member_id;
   if (query.status) where.status = query.status;
   const rows = await ctx.em.find(CalendarConnection, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
@@ -104,7 +144,11 @@ export async function listConnections(ctx: RequestCtx, query: ConnectionListQuer
 export async function disconnectConnection(ctx: RequestCtx, id: string): Promise<CalendarConnection> {
   const found = await loadConnection(ctx, id, true);
   return ctx.em.transactional(async (em) => {
-    const locked = await em.findOneOrFail(CalendarConnection, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const locked = await em.findOneOrFail(
+      CalendarConnection,
+      { id: found.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     await disconnectCalendars(em, [locked]);
     return locked;
   });
@@ -112,14 +156,21 @@ export async function disconnectConnection(ctx: RequestCtx, id: string): Promise
 
 /** The connect link behind a hosted page's token (whether still usable or not), or null. */
 export async function connectLinkByToken(deps: AppDeps, token: unknown): Promise<ConnectLink | null> {
-  return typeof token === 'string' && token ? deps.orm.em.fork().findOne(ConnectLink, { tokenHash: hashLinkToken(token) }) : null;
+  return typeof token === 'string' && token
+    ? deps.orm.em.fork().findOne(ConnectLink, { tokenHash: hashLinkToken(token) })
+    : null;
 }
 
 /**
  * The person opened a usable link (`/connect/<token>`) and `provider` is the link's, or the one they
  * chose on the hosted page (kept for the callback): the provider's consent address to send them to.
  */
-export async function beginConsent(deps: AppDeps, link: ConnectLink, token: string, provider: CalendarProviderName): Promise<string> {
+export async function beginConsent(
+  deps: AppDeps,
+  link: ConnectLink,
+  token: string,
+  provider: CalendarProviderName,
+): Promise<string> {
   if (!link.provider) await deps.orm.em.fork().nativeUpdate(ConnectLink, { id: link.id, usedAt: null }, { provider });
   const member = link.memberId ? await deps.orm.em.fork().findOne(Member, { id: link.memberId }) : null;
   const loginHint = link.memberData?.email ?? member?.email ?? null;
@@ -156,14 +207,23 @@ export async function finishConsent(deps: AppDeps, link: ConnectLink, code: stri
     let member = l.memberId ? await em.findOne(Member, { id: l.memberId, deletedAt: null }) : null;
     if (l.memberId && !member) return { kind: 'member_gone' };
     if (!member && l.memberData) {
-      const found = await memberByEmail(em, l.workspaceId, { ...l.memberData, email: l.memberData.email ?? granted.accountEmail }, deps.config.rateLimits.membersPerHour);
+      const found = await memberByEmail(
+        em,
+        l.workspaceId,
+        { ...l.memberData, email: l.memberData.email ?? granted.accountEmail },
+        deps.config.rateLimits.membersPerHour,
+      );
       if ('limited' in found) return { kind: 'limited' };
       member = found;
     }
     const now = new Date();
     const sealed = kit.vault.seal(granted.tokens);
     const existing = (
-      await em.find(CalendarConnection, { memberId: member!.id, provider: l.provider!, status: { $ne: 'disconnected' } }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      await em.find(
+        CalendarConnection,
+        { memberId: member!.id, provider: l.provider!, status: { $ne: 'disconnected' } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      )
     ).find((c) => c.accountEmail.toLowerCase() === granted.accountEmail.toLowerCase());
     let connection: CalendarConnection;
     if (existing && existing.status !== 'error') {
@@ -181,7 +241,18 @@ export async function finishConsent(deps: AppDeps, link: ConnectLink, code: stri
           createdAt: now,
         });
       em.persist(connection);
-      moveConnection(em, connection, { status: 'syncing', error: null, tokens: sealed, connectedAt: now, lastSyncedAt: existing ? existing.lastSyncedAt : null }, 'calendar_connection.connected');
+      moveConnection(
+        em,
+        connection,
+        {
+          status: 'syncing',
+          error: null,
+          tokens: sealed,
+          connectedAt: now,
+          lastSyncedAt: existing ? existing.lastSyncedAt : null,
+        },
+        'calendar_connection.connected',
+      );
       startCalendarSync(em, connection);
       await em.flush();
     }
@@ -190,6 +261,7 @@ export async function finishConsent(deps: AppDeps, link: ConnectLink, code: stri
     await em.flush();
     return { kind: 'connected', memberId: member!.id, connectionId: connection.id };
   });
-  if (outcome.kind === 'connected') deps.log.info({ calendar_connection_id: outcome.connectionId, member_id: outcome.memberId }, 'calendar connected');
+  if (outcome.kind === 'connected')
+    deps.log.info({ calendar_connection_id: outcome.connectionId, member_id: outcome.memberId }, 'calendar connected');
   return outcome;
 }

@@ -47,14 +47,27 @@ const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
  * metadata-only push emits nothing; the same push twice writes nothing). Then its calendar bot is
  * reconciled.
  */
-export async function upsertCalendarEvent(em: EntityManager, workspaceId: string, e: IncomingEvent): Promise<UpsertResult> {
+export async function upsertCalendarEvent(
+  em: EntityManager,
+  workspaceId: string,
+  e: IncomingEvent,
+): Promise<UpsertResult> {
   await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
-  const memberOf = await memberIdsByEmail(em, workspaceId, [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x] : [])));
-  const person = (p: { name: string | null; email: string | null }): Person => ({ name: p.name, email: p.email, member_id: memberOf.get(lower(p.email) ?? '') ?? null });
+  const memberOf = await memberIdsByEmail(
+    em,
+    workspaceId,
+    [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x] : [])),
+  );
+  const person = (p: { name: string | null; email: string | null }): Person => ({
+    name: p.name,
+    email: p.email,
+    member_id: memberOf.get(lower(p.email) ?? '') ?? null,
+  });
   const attendees: Attendee[] = e.attendees.map((a) => ({ ...person(a), response: a.response }));
   const organizer = e.organizer ? person(e.organizer) : null;
   const participants: Person[] = attendees.map(({ response: _r, ...p }) => p);
-  if (organizer && !participants.some((p) => lower(p.email) === lower(organizer.email))) participants.unshift(organizer);
+  if (organizer && !participants.some((p) => lower(p.email) === lower(organizer.email)))
+    participants.unshift(organizer);
   const cancelledAt = e.cancelled ? new Date() : null;
 
   const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
@@ -89,13 +102,24 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
     );
     em.persist(meeting);
     await em.flush();
-    await persistOwnSettings(em, { kind: 'meeting', id: meeting.id, workspaceId, settingsId: meeting.ownSettingsId, assignmentId: meeting.ownAssignmentId });
+    await persistOwnSettings(em, {
+      kind: 'meeting',
+      id: meeting.id,
+      workspaceId,
+      settingsId: meeting.ownSettingsId,
+      assignmentId: meeting.ownAssignmentId,
+    });
     const settings = await settingsForMeeting(em, meeting);
     meeting.settingsDigest = settingsDigest(settings);
     // Its bot first, so meeting.created already shows the recording it will make.
     const bots: Bot[] = [];
     await reconcileCalendarBot(em, meeting.id, { meeting, settings, bots });
-    recordEvent(em, { workspaceId, type: 'meeting.created', objectId: meeting.id, payload: meetingPayload(meeting, bots, settings) });
+    recordEvent(em, {
+      workspaceId,
+      type: 'meeting.created',
+      objectId: meeting.id,
+      payload: meetingPayload(meeting, bots, settings),
+    });
     await em.flush();
     return { meeting, created: true, changed: true };
   } else {
@@ -125,14 +149,33 @@ export async function upsertCalendarEvent(em: EntityManager, workspaceId: string
         cancelled: m.cancelledAt !== null,
       };
       const metadata = e.metadata === undefined ? ev.metadata : mergeMetadata(ev.metadata, e.metadata);
-      const memberIds = e.memberId && !ev.member_ids.includes(e.memberId) ? [...ev.member_ids, e.memberId] : ev.member_ids;
-      changed = canonicalJson(before) !== canonicalJson(next) || canonicalJson(metadata) !== canonicalJson(ev.metadata) || memberIds !== ev.member_ids;
+      const memberIds =
+        e.memberId && !ev.member_ids.includes(e.memberId) ? [...ev.member_ids, e.memberId] : ev.member_ids;
+      changed =
+        canonicalJson(before) !== canonicalJson(next) ||
+        canonicalJson(metadata) !== canonicalJson(ev.metadata) ||
+        memberIds !== ev.member_ids;
       if (!changed) return;
-      Object.assign(m, { title: e.title, startsAt: e.startsAt, endsAt: e.endsAt, meetingUrl: e.meetingUrl, platform: detectPlatform(e.meetingUrl), organizer, participants });
+      Object.assign(m, {
+        title: e.title,
+        startsAt: e.startsAt,
+        endsAt: e.endsAt,
+        meetingUrl: e.meetingUrl,
+        platform: detectPlatform(e.meetingUrl),
+        organizer,
+        participants,
+      });
       if (e.cancelled && !m.cancelledAt) m.cancelledAt = cancelledAt;
       if (!e.cancelled) m.cancelledAt = null;
       if (!m.memberId && (e.memberId ?? organizer?.member_id)) m.memberId = e.memberId ?? organizer!.member_id;
-      m.calendarEvent = { ...ev, recurring: e.recurring, attendees, metadata, member_ids: memberIds, updated_at: new Date().toISOString() };
+      m.calendarEvent = {
+        ...ev,
+        recurring: e.recurring,
+        attendees,
+        metadata,
+        member_ids: memberIds,
+        updated_at: new Date().toISOString(),
+      };
     });
     await reconcileCalendarBot(em, meeting.id);
     return { meeting, created: false, changed };
@@ -167,9 +210,11 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   const startsAt = new Date(body.starts_at);
   const endsAt = body.ends_at ? new Date(body.ends_at) : null;
   const issues: FieldIssue[] = [];
-  if (endsAt && endsAt < startsAt) issues.push({ code: 'invalid', field: 'ends_at', message: 'ends_at must not be before starts_at.' });
+  if (endsAt && endsAt < startsAt)
+    issues.push({ code: 'invalid', field: 'ends_at', message: 'ends_at must not be before starts_at.' });
   let memberId = body.member_id ?? null;
-  if (body.member_data && body.member_id) issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
+  if (body.member_data && body.member_id)
+    issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
   if (body.member_data && access.role === 'member') throw unauthorized();
   if (access.role === 'member') memberId = access.memberId;
   if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
@@ -181,22 +226,43 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   const occurrenceKey = recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '';
   if (access.role === 'member') {
     // A member-role key pushes its own member's events: not one another member already holds alone.
-    const existing = await ctx.em.findOne(Meeting, { workspaceId: workspace.id, icalUid: body.ical_uid, occurrenceKey });
+    const existing = await ctx.em.findOne(Meeting, {
+      workspaceId: workspace.id,
+      icalUid: body.ical_uid,
+      occurrenceKey,
+    });
     if (existing && existing.memberId !== memberId && !existing.calendarEvent?.member_ids.includes(memberId!)) {
-      throw new ApiError(401, 'unauthorized', 'This event belongs to another member’s calendar; a member key pushes only its own member’s events.');
+      throw new ApiError(
+        401,
+        'unauthorized',
+        'This event belongs to another member’s calendar; a member key pushes only its own member’s events.',
+      );
     }
   }
   const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
   // Counted on its own (not holding the counter row through the push's transaction).
   const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
-  if (hit.count > limit) throw rateLimited(hit.resetInSeconds, 'rate_limited', `At most ${limit} calendar events can be pushed per minute in a workspace.`);
+  if (hit.count > limit)
+    throw rateLimited(
+      hit.resetInSeconds,
+      'rate_limited',
+      `At most ${limit} calendar events can be pushed per minute in a workspace.`,
+    );
   return ctx.em.transactional(async (em) => {
     if (body.member_data) {
       // Members created by a pushed event count toward the hourly member limit (spec: Limits).
       const { membersPerHour } = ctx.deps.config.rateLimits;
-      const data = { ...body.member_data, metadata: body.member_data.metadata === undefined ? {} : mergeMetadata({}, body.member_data.metadata) };
+      const data = {
+        ...body.member_data,
+        metadata: body.member_data.metadata === undefined ? {} : mergeMetadata({}, body.member_data.metadata),
+      };
       const member = await memberByEmail(em, workspace.id, data, membersPerHour);
-      if ('limited' in member) throw rateLimited(member.limited, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`);
+      if ('limited' in member)
+        throw rateLimited(
+          member.limited,
+          'rate_limited',
+          `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`,
+        );
       memberId = member.id;
     }
     return upsertCalendarEvent(em, workspace.id, {
@@ -209,7 +275,11 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
       endsAt,
       meetingUrl,
       organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
-      attendees: (body.attendees ?? []).map((a) => ({ email: a.email, name: a.name ?? null, response: a.response ?? null })),
+      attendees: (body.attendees ?? []).map((a) => ({
+        email: a.email,
+        name: a.name ?? null,
+        response: a.response ?? null,
+      })),
       cancelled: body.cancelled ?? false,
       metadata: body.metadata,
       memberId,

@@ -5,7 +5,12 @@ import { recordEvent } from '../db/outbox';
 import { serializeConnection } from '../representations/calendar-connection';
 import { createVault, type Vault } from '../runtime/vault';
 import { commands } from './commands';
-import { calendarChangedSignal, calendarDisconnectedSignal, calendarReconnectedSignal, calendarSyncWorkflowId } from '../workflows/signals';
+import {
+  calendarChangedSignal,
+  calendarDisconnectedSignal,
+  calendarReconnectedSignal,
+  calendarSyncWorkflowId,
+} from '../workflows/signals';
 import type { AppDeps } from './context';
 
 /** What the API needs of calendars: the providers (consent), the vault (tokens), the hosted pages' address. */
@@ -17,7 +22,11 @@ export function calendarKit(deps: AppDeps): CalendarKit {
   let kit = kits.get(deps);
   if (!kit) {
     const appUrl = appUrlOf(deps.config, deps.baseUrl);
-    kit = { providers: createCalendarProviders(deps.config, deps.orm, appUrl), vault: createVault(deps.config.signingSecret ?? ''), appUrl };
+    kit = {
+      providers: createCalendarProviders(deps.config, deps.orm, appUrl),
+      vault: createVault(deps.config.signingSecret ?? ''),
+      appUrl,
+    };
     kits.set(deps, kit);
   }
   return kit;
@@ -33,19 +42,33 @@ export const consentRedirectUri = (kit: CalendarKit) => `${kit.appUrl()}/connect
 export function moveConnection(
   em: EntityManager,
   c: CalendarConnection,
-  change: Partial<Pick<CalendarConnection, 'status' | 'error' | 'lastSyncedAt' | 'syncCursor' | 'tokens' | 'connectedAt' | 'disconnectedAt'>>,
+  change: Partial<
+    Pick<
+      CalendarConnection,
+      'status' | 'error' | 'lastSyncedAt' | 'syncCursor' | 'tokens' | 'connectedAt' | 'disconnectedAt'
+    >
+  >,
   event?: 'calendar_connection.connected' | 'calendar_connection.error' | 'calendar_connection.disconnected',
 ): void {
   Object.assign(c, change, { updatedAt: new Date() });
-  if (event) recordEvent(em, { workspaceId: c.workspaceId, type: event, objectId: c.id, payload: serializeConnection(c) });
+  if (event)
+    recordEvent(em, { workspaceId: c.workspaceId, type: event, objectId: c.id, payload: serializeConnection(c) });
 }
 
 /** Starts (or wakes) the connection's sync workflow for a first sync from `connectedAt`: a command sent after commit. */
 export function startCalendarSync(em: EntityManager, c: CalendarConnection): void {
   // Operators find a workspace's calendar syncs in the Temporal UI by WorkspaceId.
-  commands.signalWithStart(em, 'calendarSync', calendarSyncWorkflowId(c.id), [{ connectionId: c.id, connectedAt: c.connectedAt.toISOString() }], calendarReconnectedSignal, [c.connectedAt.toISOString()], {
-    WorkspaceId: c.workspaceId,
-  });
+  commands.signalWithStart(
+    em,
+    'calendarSync',
+    calendarSyncWorkflowId(c.id),
+    [{ connectionId: c.id, connectedAt: c.connectedAt.toISOString() }],
+    calendarReconnectedSignal,
+    [c.connectedAt.toISOString()],
+    {
+      WorkspaceId: c.workspaceId,
+    },
+  );
 }
 
 /** Disconnects connections (by the integrator, or because their member was removed), with their events; their workflows end. */

@@ -23,10 +23,22 @@ function record(em: EntityManager, command: WorkflowCommand): void {
  * transaction); the worker's dispatcher sends it once the change has committed.
  */
 export const commands = {
-  start<K extends WorkflowName>(em: EntityManager, workflowType: K, workflowId: string, args: ArgsOf<K>, searchAttributes?: Record<string, string>): void {
+  start<K extends WorkflowName>(
+    em: EntityManager,
+    workflowType: K,
+    workflowId: string,
+    args: ArgsOf<K>,
+    searchAttributes?: Record<string, string>,
+  ): void {
     record(em, { op: 'start', workflowType, workflowId, args, ...(searchAttributes ? { searchAttributes } : {}) });
   },
-  signal<S extends SignalDefinition<any[]>>(em: EntityManager, workflowId: string, signal: S, args: ArgsOfSignal<S>, onNotFound: NotFoundAction = { kind: 'ignore' }): void {
+  signal<S extends SignalDefinition<any[]>>(
+    em: EntityManager,
+    workflowId: string,
+    signal: S,
+    args: ArgsOfSignal<S>,
+    onNotFound: NotFoundAction = { kind: 'ignore' },
+  ): void {
     record(em, { op: 'signal', workflowId, signal: signal.name, args, onNotFound });
   },
   signalWithStart<K extends WorkflowName, S extends SignalDefinition<any[]>>(
@@ -38,24 +50,46 @@ export const commands = {
     signalArgs: ArgsOfSignal<S>,
     searchAttributes?: Record<string, string>,
   ): void {
-    record(em, { op: 'signalWithStart', workflowType, workflowId, args, signal: signal.name, signalArgs, ...(searchAttributes ? { searchAttributes } : {}) });
+    record(em, {
+      op: 'signalWithStart',
+      workflowType,
+      workflowId,
+      args,
+      signal: signal.name,
+      signalArgs,
+      ...(searchAttributes ? { searchAttributes } : {}),
+    });
   },
 };
 
 /** The commands of a bot's workflow `bot/<id>`: started once, moved, cancelled. */
 export const botCommands = {
   start(em: EntityManager, bot: { id: string; workspaceId: string; meetingId: string; joinAt: Date | null }): void {
-    commands.start(em, 'botWorkflow', botWorkflowId(bot.id), [{ botId: bot.id, joinAt: bot.joinAt?.toISOString() ?? null }], {
-      WorkspaceId: bot.workspaceId,
-      MeetingId: bot.meetingId,
-      BotStatus: 'queued',
-    });
+    commands.start(
+      em,
+      'botWorkflow',
+      botWorkflowId(bot.id),
+      [{ botId: bot.id, joinAt: bot.joinAt?.toISOString() ?? null }],
+      {
+        WorkspaceId: bot.workspaceId,
+        MeetingId: bot.meetingId,
+        BotStatus: 'queued',
+      },
+    );
   },
   /** A new join time; a bot whose workflow already ended is recorded cancelled if its row still reads live. */
   reschedule(em: EntityManager, bot: { id: string; meetingId: string }, joinAt: Date | null): void {
-    commands.signal(em, botWorkflowId(bot.id), rescheduleSignal, [joinAt?.toISOString() ?? null], { kind: 'botOrphaned', botId: bot.id, meetingId: bot.meetingId });
+    commands.signal(em, botWorkflowId(bot.id), rescheduleSignal, [joinAt?.toISOString() ?? null], {
+      kind: 'botOrphaned',
+      botId: bot.id,
+      meetingId: bot.meetingId,
+    });
   },
   cancel(em: EntityManager, bot: { id: string; meetingId: string }): void {
-    commands.signal(em, botWorkflowId(bot.id), cancelSignal, [], { kind: 'botOrphaned', botId: bot.id, meetingId: bot.meetingId });
+    commands.signal(em, botWorkflowId(bot.id), cancelSignal, [], {
+      kind: 'botOrphaned',
+      botId: bot.id,
+      meetingId: bot.meetingId,
+    });
   },
 };

@@ -85,7 +85,14 @@ export async function changeMeeting(
     bot.updatedAt = now;
     for (const type of types) {
       const dedupeKey = `${botId}/${type}`;
-      if (!recorded.has(dedupeKey)) recordEvent(em, { workspaceId: meeting.workspaceId, type, objectId: bot.id, payload: serializeBot(bot, meeting, block), dedupeKey });
+      if (!recorded.has(dedupeKey))
+        recordEvent(em, {
+          workspaceId: meeting.workspaceId,
+          type,
+          objectId: bot.id,
+          payload: serializeBot(bot, meeting, block),
+          dedupeKey,
+        });
     }
   }
   const { settings: _s, ...afterWithoutSettings } = after;
@@ -93,10 +100,20 @@ export async function changeMeeting(
     meeting.settingsDigest = digest;
     meeting.updatedAt = now;
     after.updated_at = now.toISOString();
-    recordEvent(em, { workspaceId: meeting.workspaceId, type: 'meeting.updated', objectId: meeting.id, payload: after });
+    recordEvent(em, {
+      workspaceId: meeting.workspaceId,
+      type: 'meeting.updated',
+      objectId: meeting.id,
+      payload: after,
+    });
     const finished = (s: string) => s === 'ready' || s === 'failed';
     if (finished(meeting.results.status) && (before.results as { status: string }).status !== meeting.results.status) {
-      recordEvent(em, { workspaceId: meeting.workspaceId, type: 'meeting.finished', objectId: meeting.id, payload: after });
+      recordEvent(em, {
+        workspaceId: meeting.workspaceId,
+        type: 'meeting.finished',
+        objectId: meeting.id,
+        payload: after,
+      });
     }
   }
   await em.flush();
@@ -154,16 +171,28 @@ export async function listMeetings(ctx: RequestCtx, query: MeetingListQuery): Pr
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
   // A member role sees its own member's meetings only: asking for another member's finds none.
   if (visible && query.member_id && query.member_id !== visible.memberId) return EMPTY_PAGE;
-  const filters: MeetingFilters = { workspaceId: workspace.id, memberId: visible?.memberId ?? query.member_id, phase: query.phase };
+  const filters: MeetingFilters = {
+    workspaceId: workspace.id,
+    memberId: visible?.memberId ?? query.member_id,
+    phase: query.phase,
+  };
   if (query.starts_after) filters.startsAfter = new Date(query.starts_after);
   if (query.starts_before) filters.startsBefore = new Date(query.starts_before);
   const ids = await listMeetingIds(ctx.em, filters, after?.id ?? null, query.limit + 1);
   const page = pageOf(ids, query.limit, (id) => ({ id }));
-  const [meetings, bots] = await Promise.all([ctx.em.find(Meeting, { id: { $in: page.data } }, { orderBy: { id: 'asc' } }), botsByMeeting(ctx.em, page.data)]);
+  const [meetings, bots] = await Promise.all([
+    ctx.em.find(Meeting, { id: { $in: page.data } }, { orderBy: { id: 'asc' } }),
+    botsByMeeting(ctx.em, page.data),
+  ]);
   const settings = query.settings ? await settingsForMeetings(ctx.em, meetings) : null;
   const byId = new Map(meetings.map((m) => [m.id, m]));
   const now = new Date();
-  return mapPage(page, (id) => ({ meeting: byId.get(id)!, bots: bots.get(id)!, settings: settings?.get(id) ?? null, now }));
+  return mapPage(page, (id) => ({
+    meeting: byId.get(id)!,
+    bots: bots.get(id)!,
+    settings: settings?.get(id) ?? null,
+    now,
+  }));
 }
 
 /** GET /meetings/{id}: the meeting with its bots and settings block. */
@@ -180,11 +209,23 @@ export async function getMeeting(ctx: RequestCtx, id: string): Promise<MeetingVi
 export async function updateMeetingMetadata(ctx: RequestCtx, id: string, body: unknown): Promise<MeetingView> {
   const { meeting, access } = await loadMeeting(ctx, id);
   if (!MANAGERS.includes(access.role)) throw unauthorized();
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0) {
+  if (
+    body === undefined ||
+    body === null ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    Object.keys(body).length === 0
+  ) {
     throw new ApiError(400, 'bad_request', 'The body must be { "metadata": … }.');
   }
   const other = Object.keys(body).find((k) => k !== 'metadata');
-  if (other) throw new ApiError(400, 'bad_request', `Only metadata can be changed on a meeting; ${other} is not allowed.`, other);
+  if (other)
+    throw new ApiError(
+      400,
+      'bad_request',
+      `Only metadata can be changed on a meeting; ${other} is not allowed.`,
+      other,
+    );
   meeting.metadata = mergeMetadata(meeting.metadata, (body as { metadata: unknown }).metadata);
   meeting.updatedAt = new Date();
   await ctx.em.flush();
@@ -197,14 +238,30 @@ export async function getMeetingResults(ctx: RequestCtx, id: string) {
   const { meeting } = await loadMeeting(ctx, id);
   const row = await ctx.em.findOne(MeetingResult, { meetingId: meeting.id });
   const expiresAt = new Date(Date.now() + MEDIA_URL_TTL_MS);
-  const signed = (key: string | null | undefined) => (key ? `${ctx.deps.baseUrl()}/media/${signMediaPath(ctx.deps.config.signingSecret!, key, expiresAt)}` : null);
-  return { meeting, row, media: { audioUrl: signed(row?.media?.audio_key), videoUrl: signed(row?.media?.video_key), expiresAt } };
+  const signed = (key: string | null | undefined) =>
+    key ? `${ctx.deps.baseUrl()}/media/${signMediaPath(ctx.deps.config.signingSecret!, key, expiresAt)}` : null;
+  return {
+    meeting,
+    row,
+    media: { audioUrl: signed(row?.media?.audio_key), videoUrl: signed(row?.media?.video_key), expiresAt },
+  };
 }
 
 /** GET /media/{meeting_id}/{file}: the recorded bytes behind a signed URL that is still valid. */
-export async function getMedia(ctx: RequestCtx, key: string, signed: { expires: string; signature: string }): Promise<Buffer> {
+export async function getMedia(
+  ctx: RequestCtx,
+  key: string,
+  signed: { expires: string; signature: string },
+): Promise<Buffer> {
   const check = verifyMediaSignature(ctx.deps.config.signingSecret!, key, signed.expires, signed.signature);
-  if (check !== 'ok') throw new ApiError(401, 'unauthorized', check === 'expired' ? 'This media link has expired: read the results again for a fresh one.' : 'This media link is not valid.');
+  if (check !== 'ok')
+    throw new ApiError(
+      401,
+      'unauthorized',
+      check === 'expired'
+        ? 'This media link has expired: read the results again for a fresh one.'
+        : 'This media link is not valid.',
+    );
   const bytes = await ctx.deps.storage.get(key);
   if (!bytes) throw notFound('Media');
   return bytes;

@@ -29,7 +29,15 @@ export async function memberByEmail(
   if (found) return found;
   if (wait !== null) return { limited: wait };
   const now = new Date();
-  const member = Object.assign(new Member(), { id: newId('member'), workspaceId, name: data.name, email: data.email, metadata: data.metadata, createdAt: now, updatedAt: now });
+  const member = Object.assign(new Member(), {
+    id: newId('member'),
+    workspaceId,
+    name: data.name,
+    email: data.email,
+    metadata: data.metadata,
+    createdAt: now,
+    updatedAt: now,
+  });
   await em.persist(member).flush();
   await persistOwnSettings(em, { kind: 'member', id: member.id, workspaceId });
   return member;
@@ -59,13 +67,20 @@ async function withSettings(ctx: RequestCtx, member: Member): Promise<MemberView
 
 async function assertEmailFree(em: EntityManager, workspaceId: string, address: string): Promise<void> {
   const taken = await memberIdWithEmail(em, workspaceId, address);
-  if (taken !== null) throw new ApiError(409, 'conflict', `A member with this email already exists in the workspace: ${taken}.`, 'email');
+  if (taken !== null)
+    throw new ApiError(409, 'conflict', `A member with this email already exists in the workspace: ${taken}.`, 'email');
 }
 
 /** A new member with its own settings (owners and admins); at most `membersPerHour` an hour per workspace, one per email. */
 export async function createMember(
   ctx: RequestCtx,
-  input: { workspace_id: string; name: string; email?: string | null; client_reference_id?: string | null; metadata?: unknown },
+  input: {
+    workspace_id: string;
+    name: string;
+    email?: string | null;
+    client_reference_id?: string | null;
+    metadata?: unknown;
+  },
 ): Promise<MemberView> {
   const { workspace } = await workspaceFor(ctx, input.workspace_id, { roles: MANAGERS });
   const { membersPerHour } = ctx.deps.config.rateLimits;
@@ -78,7 +93,12 @@ export async function createMember(
   member.metadata = input.metadata === undefined ? {} : mergeMetadata({}, input.metadata);
   await ctx.em.transactional(async (em) => {
     const wait = await slidingWindowWait(em, 'members', workspace.id, membersPerHour, HOUR);
-    if (wait !== null) throw rateLimited(wait, 'rate_limited', `At most ${membersPerHour} members can be created per hour in a workspace.`);
+    if (wait !== null)
+      throw rateLimited(
+        wait,
+        'rate_limited',
+        `At most ${membersPerHour} members can be created per hour in a workspace.`,
+      );
     if (member.email) await assertEmailFree(em, workspace.id, member.email);
     em.persist(member);
     await em.flush();
@@ -90,7 +110,14 @@ export async function createMember(
 /** A workspace's members, oldest first, optionally by email (any case) or client reference id; guests see none. */
 export async function listMembers(
   ctx: RequestCtx,
-  query: { workspace_id: string; cursor?: string; limit: number; email?: string; client_reference_id?: string; withSettings: boolean },
+  query: {
+    workspace_id: string;
+    cursor?: string;
+    limit: number;
+    email?: string;
+    client_reference_id?: string;
+    withSettings: boolean;
+  },
 ): Promise<Page<MemberView>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
   if (access.role === 'guest') throw unauthorized();
@@ -110,7 +137,11 @@ export async function getMember(ctx: RequestCtx, id: string): Promise<MemberView
 }
 
 /** Renames a member, sets its client reference id or merges its metadata (owners and admins). */
-export async function updateMember(ctx: RequestCtx, id: string, change: { name?: string; client_reference_id?: string | null; metadata?: unknown }): Promise<MemberView> {
+export async function updateMember(
+  ctx: RequestCtx,
+  id: string,
+  change: { name?: string; client_reference_id?: string | null; metadata?: unknown },
+): Promise<MemberView> {
   const member = await loadMember(ctx, id, MANAGERS);
   if (change.name !== undefined) member.name = change.name;
   if (change.client_reference_id !== undefined) member.clientReferenceId = change.client_reference_id;
@@ -126,7 +157,14 @@ export async function deleteMember(ctx: RequestCtx, id: string): Promise<Member>
     const m = await em.findOneOrFail(Member, { id: member.id });
     m.deletedAt = new Date();
     // Removing a member disconnects its calendars (calendar_connection.disconnected each).
-    await disconnectCalendars(em, await em.find(CalendarConnection, { memberId: m.id, status: { $ne: 'disconnected' } }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
+    await disconnectCalendars(
+      em,
+      await em.find(
+        CalendarConnection,
+        { memberId: m.id, status: { $ne: 'disconnected' } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      ),
+    );
   });
   return member;
 }

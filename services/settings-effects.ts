@@ -13,8 +13,15 @@ import type { RequestCtx } from './context';
  * `settings-fanout/<wks>` workflow of each workspace reached is signalled (started if idle) by a
  * command of the outbox, sent after commit, and re-resolves its upcoming meetings in batches.
  */
-export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager, change: { settings: Settings } | { assignment: SettingsAssignment }): Promise<void> {
-  const assignments = 'assignment' in change ? [change.assignment] : await em.find(SettingsAssignment, { settingsId: change.settings.id });
+export async function announceSettingsChange(
+  ctx: RequestCtx,
+  em: EntityManager,
+  change: { settings: Settings } | { assignment: SettingsAssignment },
+): Promise<void> {
+  const assignments =
+    'assignment' in change
+      ? [change.assignment]
+      : await em.find(SettingsAssignment, { settingsId: change.settings.id });
   const meetings = new Set<string>();
   const workspaces = new Set<string>();
   const accounts = new Set<string>();
@@ -36,7 +43,12 @@ export async function announceSettingsChange(ctx: RequestCtx, em: EntityManager,
     await reconcileCalendarBot(em, meetingId);
   }
   if (accounts.size) {
-    for (const w of await em.find(Workspace, { createdBy: { $in: [...accounts] }, archivedAt: null }, { fields: ['id'] })) widen(w.id, null);
+    for (const w of await em.find(
+      Workspace,
+      { createdBy: { $in: [...accounts] }, archivedAt: null },
+      { fields: ['id'] },
+    ))
+      widen(w.id, null);
   }
   if (workspaces.size === 0) return;
   // Held until commit: the fan-out's batches take it shared, so they read this change, never the state before it.

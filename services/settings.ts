@@ -23,14 +23,27 @@ async function loadSettings(ctx: RequestCtx, id: string): Promise<Settings> {
 
 /** Settings assigned to an account reach every workspace it created: only that account changes them. */
 async function assertMayChange(ctx: RequestCtx, s: Settings): Promise<void> {
-  const foreign = await ctx.em.findOne(SettingsAssignment, { settingsId: s.id, accountId: { $ne: null, $nin: [ctx.account.id] } });
-  if (foreign) throw new ApiError(401, 'unauthorized', `These settings apply to every workspace of account ${foreign.accountId} (${foreign.id}): only that account can change them.`);
+  const foreign = await ctx.em.findOne(SettingsAssignment, {
+    settingsId: s.id,
+    accountId: { $ne: null, $nin: [ctx.account.id] },
+  });
+  if (foreign)
+    throw new ApiError(
+      401,
+      'unauthorized',
+      `These settings apply to every workspace of account ${foreign.accountId} (${foreign.id}): only that account can change them.`,
+    );
 }
 
 async function assignmentsOf(ctx: RequestCtx, settingsIds: string[]): Promise<Map<string, SettingsAssignment[]>> {
   const out = new Map<string, SettingsAssignment[]>(settingsIds.map((id) => [id, []]));
   if (settingsIds.length === 0) return out;
-  for (const a of await ctx.em.find(SettingsAssignment, { settingsId: { $in: settingsIds } }, { orderBy: { id: 'asc' } })) out.get(a.settingsId)!.push(a);
+  for (const a of await ctx.em.find(
+    SettingsAssignment,
+    { settingsId: { $in: settingsIds } },
+    { orderBy: { id: 'asc' } },
+  ))
+    out.get(a.settingsId)!.push(a);
   return out;
 }
 
@@ -41,30 +54,55 @@ async function view(ctx: RequestCtx, settings: Settings): Promise<SettingsView> 
 /** `If-Match` on a settings write: the version the client read; another answers 409 settings_changed. */
 function checkIfMatch(ifMatch: string | string[] | undefined, s: Settings): void {
   if (ifMatch === undefined) return;
-  const tags = String(ifMatch).split(',').map((t) => t.trim());
+  const tags = String(ifMatch)
+    .split(',')
+    .map((t) => t.trim());
   if (tags.includes('*') || tags.includes(settingsEtag(s))) return;
-  throw new ApiError(409, 'settings_changed', `The settings changed since they were read (now at ETag ${settingsEtag(s)}): read them again and retry.`);
+  throw new ApiError(
+    409,
+    'settings_changed',
+    `The settings changed since they were read (now at ETag ${settingsEtag(s)}): read them again and retry.`,
+  );
 }
 
 /** A write's groups, with the checks that need the database (a tpl_ template of the workspace). */
-async function readWrite(ctx: RequestCtx, workspaceId: string, body: Record<string, unknown>, otherFields: string[]): Promise<SettingsWrite> {
+async function readWrite(
+  ctx: RequestCtx,
+  workspaceId: string,
+  body: Record<string, unknown>,
+  otherFields: string[],
+): Promise<SettingsWrite> {
   const { write, issues } = readSettingsWrite(body, { otherFields });
   const template = write['summary.template'];
-  if (typeof template === 'string' && template.startsWith('tpl_') && !(await ctx.em.findOne(SummaryTemplate, { id: template, workspaceId }))) {
-    issues.push({ code: 'invalid', field: 'summary.template', message: `summary.template names no summary template of this workspace: ${template}.` });
+  if (
+    typeof template === 'string' &&
+    template.startsWith('tpl_') &&
+    !(await ctx.em.findOne(SummaryTemplate, { id: template, workspaceId }))
+  ) {
+    issues.push({
+      code: 'invalid',
+      field: 'summary.template',
+      message: `summary.template names no summary template of this workspace: ${template}.`,
+    });
   }
   if (issues.length) throw new ValidationFailed(issues);
   return write;
 }
 
 /** A workspace's settings objects (owners and admins): its own, its named ones, then each member's own. */
-export async function listSettings(ctx: RequestCtx, query: { workspace_id: string; cursor?: string; limit: number }): Promise<Page<SettingsView>> {
+export async function listSettings(
+  ctx: RequestCtx,
+  query: { workspace_id: string; cursor?: string; limit: number },
+): Promise<Page<SettingsView>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
   const after = decodeCursor<{ g: number; k: string; id: string }>(query.cursor, ['g', 'k', 'id']);
   const rows = await listedSettings(ctx.em, workspace.id, after, query.limit + 1);
   const page = pageOf(rows, query.limit, (r) => ({ g: Number(r.g), k: r.k, id: r.id }));
   const ids = page.data.map((r) => r.id);
-  const [objects, assignments] = await Promise.all([ctx.em.find(Settings, { id: { $in: ids } }), assignmentsOf(ctx, ids)]);
+  const [objects, assignments] = await Promise.all([
+    ctx.em.find(Settings, { id: { $in: ids } }),
+    assignmentsOf(ctx, ids),
+  ]);
   const byId = new Map(objects.map((s) => [s.id, s]));
   return mapPage(page, ({ id }) => ({ settings: byId.get(id)!, assignments: assignments.get(id)! }));
 }
@@ -74,11 +112,21 @@ export async function getSettings(ctx: RequestCtx, id: string): Promise<Settings
 }
 
 /** A named settings object (owners and admins); it applies nowhere until assigned. */
-export async function createSettings(ctx: RequestCtx, body: Record<string, unknown> & { workspace_id: string; name?: string | null }): Promise<SettingsView> {
+export async function createSettings(
+  ctx: RequestCtx,
+  body: Record<string, unknown> & { workspace_id: string; name?: string | null },
+): Promise<SettingsView> {
   const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
   const write = await readWrite(ctx, workspace.id, body, ['workspace_id', 'name']);
   const now = new Date();
-  const settings = Object.assign(new Settings(), { id: newId('settings'), workspaceId: workspace.id, name: body.name ?? null, values: applyWrite({}, write), createdAt: now, updatedAt: now });
+  const settings = Object.assign(new Settings(), {
+    id: newId('settings'),
+    workspaceId: workspace.id,
+    name: body.name ?? null,
+    values: applyWrite({}, write),
+    createdAt: now,
+    updatedAt: now,
+  });
   await ctx.em.persist(settings).flush();
   return view(ctx, settings);
 }
@@ -87,12 +135,19 @@ export async function createSettings(ctx: RequestCtx, body: Record<string, unkno
  * Changes a settings object (owners and admins; account-wide settings only by their account), at the
  * version `If-Match` names when given, and announces the change to the meetings it may reach.
  */
-export async function updateSettings(ctx: RequestCtx, id: string, body: Record<string, unknown> & { name?: string | null }, ifMatch: string | string[] | undefined): Promise<SettingsView> {
+export async function updateSettings(
+  ctx: RequestCtx,
+  id: string,
+  body: Record<string, unknown> & { name?: string | null },
+  ifMatch: string | string[] | undefined,
+): Promise<SettingsView> {
   const found = await loadSettings(ctx, id);
   await assertMayChange(ctx, found);
   const write = await readWrite(ctx, found.workspaceId, body, ['name']);
   if (body.name !== undefined && found.ownKind) {
-    throw new ValidationFailed([{ code: 'invalid', field: 'name', message: `Own settings of a ${found.ownKind} carry no name.` }]);
+    throw new ValidationFailed([
+      { code: 'invalid', field: 'name', message: `Own settings of a ${found.ownKind} carry no name.` },
+    ]);
   }
   const settings = await ctx.em.transactional(async (em) => {
     const s = await em.findOneOrFail(Settings, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -109,14 +164,28 @@ export async function updateSettings(ctx: RequestCtx, id: string, body: Record<s
 }
 
 /** Deletes a named settings object that is assigned nowhere (owners and admins), at the version `If-Match` names when given. */
-export async function deleteSettings(ctx: RequestCtx, id: string, ifMatch: string | string[] | undefined): Promise<Settings> {
+export async function deleteSettings(
+  ctx: RequestCtx,
+  id: string,
+  ifMatch: string | string[] | undefined,
+): Promise<Settings> {
   const found = await loadSettings(ctx, id);
   await ctx.em.transactional(async (em) => {
     const s = await em.findOneOrFail(Settings, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     checkIfMatch(ifMatch, s);
-    if (s.ownKind) throw new ApiError(409, 'settings_in_use', `These are the own settings of ${s.ownKind} ${s.ownId}; they cannot be deleted (set values to inherit instead).`);
+    if (s.ownKind)
+      throw new ApiError(
+        409,
+        'settings_in_use',
+        `These are the own settings of ${s.ownKind} ${s.ownId}; they cannot be deleted (set values to inherit instead).`,
+      );
     const used = await em.find(SettingsAssignment, { settingsId: s.id }, { orderBy: { id: 'asc' } });
-    if (used.length) throw new ApiError(409, 'settings_in_use', `The settings are assigned (${used.map((a) => a.id).join(', ')}): delete those assignments first.`);
+    if (used.length)
+      throw new ApiError(
+        409,
+        'settings_in_use',
+        `The settings are assigned (${used.map((a) => a.id).join(', ')}): delete those assignments first.`,
+      );
     em.remove(s);
     await em.flush();
   });

@@ -16,14 +16,19 @@ import type { RequestCtx } from './context';
 async function enabled(ctx: RequestCtx, email: string): Promise<SimulatedCalendar> {
   const { config } = ctx.deps;
   const simulatedInUse = config.calendars.google === null || config.calendars.microsoft === null;
-  if (!config.simulatorsEnabled || !simulatedInUse) throw new ApiError(404, 'not_found', 'Simulated calendars are not enabled on this service.');
-  if (!(await maySimulateCalendar(ctx.em, email, ctx.account.id))) throw new ApiError(404, 'not_found', 'No simulated calendar of yours has this address.');
+  if (!config.simulatorsEnabled || !simulatedInUse)
+    throw new ApiError(404, 'not_found', 'Simulated calendars are not enabled on this service.');
+  if (!(await maySimulateCalendar(ctx.em, email, ctx.account.id)))
+    throw new ApiError(404, 'not_found', 'No simulated calendar of yours has this address.');
   return new SimulatedCalendar(ctx.deps.orm);
 }
 
 /** The live connections of that calendar sync now. */
 async function notifyConnections(ctx: RequestCtx, email: string): Promise<void> {
-  const connections = await ctx.em.find(CalendarConnection, { accountEmail: email.toLowerCase(), status: { $in: ['syncing', 'active'] } });
+  const connections = await ctx.em.find(CalendarConnection, {
+    accountEmail: email.toLowerCase(),
+    status: { $in: ['syncing', 'active'] },
+  });
   for (const c of connections) calendarChanged(ctx.em, c.id);
   await ctx.em.flush();
 }
@@ -44,7 +49,12 @@ export type SimulatedEventInput = {
 };
 
 /** Adds or changes an event in the simulated calendar of `email`. */
-export async function putSimulatedEvent(ctx: RequestCtx, email: string, eventId: string, body: SimulatedEventInput): Promise<void> {
+export async function putSimulatedEvent(
+  ctx: RequestCtx,
+  email: string,
+  eventId: string,
+  body: SimulatedEventInput,
+): Promise<void> {
   const calendar = await enabled(ctx, email);
   await calendar.put(email, {
     id: eventId,
@@ -56,7 +66,11 @@ export async function putSimulatedEvent(ctx: RequestCtx, email: string, eventId:
     endsAt: body.ends_at ? new Date(body.ends_at).toISOString() : null,
     meetingUrl: body.meeting_url ?? null,
     organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
-    attendees: (body.attendees ?? []).map((a) => ({ name: a.name ?? null, email: a.email, response: a.response ?? null })),
+    attendees: (body.attendees ?? []).map((a) => ({
+      name: a.name ?? null,
+      email: a.email,
+      response: a.response ?? null,
+    })),
   });
   await notifyConnections(ctx, email);
 }

@@ -17,16 +17,29 @@ const ROTATION_OVERLAP_MS = 24 * 3600_000;
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 /** Checks a URL, event types and version an endpoint is given; returns the version resolved (null when none was sent). */
-function checkEndpointInput(ctx: RequestCtx, body: { url?: string; enabled_events?: string[]; api_version?: string }): string | null {
+function checkEndpointInput(
+  ctx: RequestCtx,
+  body: { url?: string; enabled_events?: string[]; api_version?: string },
+): string | null {
   const issues: FieldIssue[] = [];
   const version = body.api_version === undefined ? null : resolveVersion(body.api_version);
-  if (body.api_version !== undefined && !version) issues.push({ code: 'invalid', field: 'api_version', message: `api_version must be a version date: ${VERSIONS.join(', ')}.` });
+  if (body.api_version !== undefined && !version)
+    issues.push({
+      code: 'invalid',
+      field: 'api_version',
+      message: `api_version must be a version date: ${VERSIONS.join(', ')}.`,
+    });
   if (body.url !== undefined) {
     const problem = urlProblem(body.url, ctx.deps.config.allowLoopbackWebhooks);
     if (problem) issues.push({ code: 'invalid', field: 'url', message: problem });
   }
   body.enabled_events?.forEach((t, i) => {
-    if (t !== '*' && !(EVENT_TYPES as readonly string[]).includes(t)) issues.push({ code: 'inclusion', field: `enabled_events.${i}`, message: `Unknown event type ${t}; known: ${EVENT_TYPES.join(', ')}, or * for all.` });
+    if (t !== '*' && !(EVENT_TYPES as readonly string[]).includes(t))
+      issues.push({
+        code: 'inclusion',
+        field: `enabled_events.${i}`,
+        message: `Unknown event type ${t}; known: ${EVENT_TYPES.join(', ')}, or * for all.`,
+      });
   });
   if (issues.length) throw new ValidationFailed(issues);
   return version;
@@ -43,7 +56,14 @@ async function loadEndpoint(ctx: RequestCtx, id: string): Promise<WebhookEndpoin
 /** Registers an endpoint (owners and admins), pinned to `api_version` or the request's version, with a given or new secret. */
 export async function createEndpoint(
   ctx: RequestCtx,
-  input: { workspace_id: string; url: string; enabled_events: string[]; secret?: string; api_version?: string; metadata?: unknown },
+  input: {
+    workspace_id: string;
+    url: string;
+    enabled_events: string[];
+    secret?: string;
+    api_version?: string;
+    metadata?: unknown;
+  },
 ): Promise<WebhookEndpoint> {
   const { workspace } = await workspaceFor(ctx, input.workspace_id, { roles: MANAGERS });
   const version = checkEndpointInput(ctx, input) ?? ctx.version;
@@ -62,10 +82,17 @@ export async function createEndpoint(
 }
 
 /** A workspace's endpoints (owners and admins), oldest first. */
-export async function listEndpoints(ctx: RequestCtx, query: { workspace_id: string; cursor?: string; limit: number }): Promise<Page<WebhookEndpoint>> {
+export async function listEndpoints(
+  ctx: RequestCtx,
+  query: { workspace_id: string; cursor?: string; limit: number },
+): Promise<Page<WebhookEndpoint>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-  const rows = await ctx.em.find(WebhookEndpoint, { workspaceId: workspace.id, deletedAt: null, ...(after ? { id: { $gt: after.id } } : {}) }, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
+  const rows = await ctx.em.find(
+    WebhookEndpoint,
+    { workspaceId: workspace.id, deletedAt: null, ...(after ? { id: { $gt: after.id } } : {}) },
+    { orderBy: { id: 'asc' }, limit: query.limit + 1 },
+  );
   return pageOf(rows, query.limit, (e) => ({ id: e.id }));
 }
 
@@ -74,7 +101,11 @@ export async function getEndpoint(ctx: RequestCtx, id: string): Promise<WebhookE
 }
 
 /** Changes an endpoint's URL, events, enabled state or metadata; a disabled endpoint's pending deliveries stop at their next attempt. */
-export async function updateEndpoint(ctx: RequestCtx, id: string, change: { url?: string; enabled_events?: string[]; enabled?: boolean; metadata?: unknown }): Promise<WebhookEndpoint> {
+export async function updateEndpoint(
+  ctx: RequestCtx,
+  id: string,
+  change: { url?: string; enabled_events?: string[]; enabled?: boolean; metadata?: unknown },
+): Promise<WebhookEndpoint> {
   const endpoint = await loadEndpoint(ctx, id);
   checkEndpointInput(ctx, change);
   if (change.url !== undefined) endpoint.url = change.url;
@@ -110,7 +141,13 @@ export async function rotateSecret(ctx: RequestCtx, id: string): Promise<Webhook
 export async function sendTestEvent(
   ctx: RequestCtx,
   id: string,
-): Promise<{ eventId: string; statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null }> {
+): Promise<{
+  eventId: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  responseBody: string | null;
+}> {
   const endpoint = await loadEndpoint(ctx, id);
   const now = new Date().toISOString();
   const fake = (prefix: string) => `${prefix}_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
@@ -119,7 +156,19 @@ export async function sendTestEvent(
     id: eventId,
     type: 'meeting.updated',
     created_at: now,
-    data: { object: { id: fake('mtg'), object: 'meeting', workspace_id: endpoint.workspaceId, source: 'bot', phase: 'upcoming', title: 'Sample meeting', metadata: {}, created_at: now, updated_at: now } },
+    data: {
+      object: {
+        id: fake('mtg'),
+        object: 'meeting',
+        workspace_id: endpoint.workspaceId,
+        source: 'bot',
+        phase: 'upcoming',
+        title: 'Sample meeting',
+        metadata: {},
+        created_at: now,
+        updated_at: now,
+      },
+    },
   });
   const r = await postOnce(ctx.deps.config, endpoint, 'meeting.updated', body);
   return { eventId, statusCode: r.statusCode, error: r.error, durationMs: r.durationMs, responseBody: r.responseBody };

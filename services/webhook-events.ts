@@ -1,5 +1,12 @@
 import { WebhookEvent } from '../db/entities';
-import { attemptsOf, deliveriesOf, startNextSeries, type AttemptRow, type DeliveryRow, type DeliveryStatus } from '../db/deliveries';
+import {
+  attemptsOf,
+  deliveriesOf,
+  startNextSeries,
+  type AttemptRow,
+  type DeliveryRow,
+  type DeliveryStatus,
+} from '../db/deliveries';
 import { eventIdsOfWorkspace } from '../db/webhook-events';
 import { ApiError, notFound } from '../domain/errors';
 import { decodeCursor, pageOf, type Page } from '../domain/pagination';
@@ -12,7 +19,11 @@ import type { RequestCtx } from './context';
 export type WebhookEventView = { event: WebhookEvent; deliveries: DeliveryRow[]; attempts: AttemptRow[] | null };
 
 /** Events with their deliveries (and attempts) in two or three queries, whatever the count. */
-async function withDeliveries(ctx: RequestCtx, events: WebhookEvent[], withAttempts: boolean): Promise<WebhookEventView[]> {
+async function withDeliveries(
+  ctx: RequestCtx,
+  events: WebhookEvent[],
+  withAttempts: boolean,
+): Promise<WebhookEventView[]> {
   const ids = events.map((e) => e.id);
   const deliveries = await deliveriesOf(ctx.em, ids);
   const attempts = withAttempts ? await attemptsOf(ctx.em, ids) : null;
@@ -37,11 +48,23 @@ async function loadEvent(ctx: RequestCtx, id: string): Promise<WebhookEvent> {
 /** A workspace's events (owners and admins), newest first, by type, endpoint or overall delivery status. */
 export async function listEvents(
   ctx: RequestCtx,
-  query: { workspace_id: string; cursor?: string; limit: number; type?: string; endpoint_id?: string; delivery_status?: DeliveryStatus },
+  query: {
+    workspace_id: string;
+    cursor?: string;
+    limit: number;
+    type?: string;
+    endpoint_id?: string;
+    delivery_status?: DeliveryStatus;
+  },
 ): Promise<Page<WebhookEventView>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-  const ids = await eventIdsOfWorkspace(ctx.em, workspace.id, { type: query.type, endpointId: query.endpoint_id, deliveryStatus: query.delivery_status }, { beforeId: after?.id ?? null, limit: query.limit + 1 });
+  const ids = await eventIdsOfWorkspace(
+    ctx.em,
+    workspace.id,
+    { type: query.type, endpointId: query.endpoint_id, deliveryStatus: query.delivery_status },
+    { beforeId: after?.id ?? null, limit: query.limit + 1 },
+  );
   const page = pageOf(ids, query.limit, (id) => ({ id }));
   const events = await ctx.em.find(WebhookEvent, { id: { $in: page.data } }, { orderBy: { id: 'desc' } });
   return { ...page, data: await withDeliveries(ctx, events, false) };
@@ -60,11 +83,18 @@ export async function redeliverEvent(ctx: RequestCtx, id: string, endpointId?: s
   const event = await loadEvent(ctx, id);
   const deliveries = await deliveriesOf(ctx.em, [event.id]);
   const targets = endpointId ? deliveries.filter((d) => d.endpoint_id === endpointId) : deliveries;
-  if (targets.length === 0) throw new ApiError(409, 'conflict', endpointId ? 'This event was not delivered to that endpoint.' : 'This event has no endpoint to deliver to.');
+  if (targets.length === 0)
+    throw new ApiError(
+      409,
+      'conflict',
+      endpointId ? 'This event was not delivered to that endpoint.' : 'This event has no endpoint to deliver to.',
+    );
   await ctx.em.transactional(async (em) => {
     for (const d of targets) {
       const series = await startNextSeries(em, event.id, d.endpoint_id);
-      commands.start(em, 'webhookDelivery', deliveryWorkflowId(event.id, d.endpoint_id, series), [{ eventId: event.id, endpointId: d.endpoint_id, series }]);
+      commands.start(em, 'webhookDelivery', deliveryWorkflowId(event.id, d.endpoint_id, series), [
+        { eventId: event.id, endpointId: d.endpoint_id, series },
+      ]);
     }
     await em.flush();
   });

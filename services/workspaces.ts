@@ -12,7 +12,12 @@ import { MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
 
 /** A workspace as the key sees it: its role, staff-only facts (staff keys), its settings block when asked for. */
-export type WorkspaceView = { workspace: Workspace; access: WorkspaceAccess; staff: StaffFacts | null; settings: SettingsBlock | null };
+export type WorkspaceView = {
+  workspace: Workspace;
+  access: WorkspaceAccess;
+  staff: StaffFacts | null;
+  settings: SettingsBlock | null;
+};
 
 const DAY = 86_400;
 
@@ -29,22 +34,42 @@ async function staffFacts(ctx: RequestCtx, workspaces: Workspace[]): Promise<Map
 
 /** One workspace with its staff facts and settings block (a single workspace always reads with its settings). */
 async function view(ctx: RequestCtx, workspace: Workspace, access: WorkspaceAccess): Promise<WorkspaceView> {
-  const [facts, settings] = await Promise.all([staffFacts(ctx, [workspace]), settingsForWorkspaces(ctx.em, [workspace])]);
+  const [facts, settings] = await Promise.all([
+    staffFacts(ctx, [workspace]),
+    settingsForWorkspaces(ctx.em, [workspace]),
+  ]);
   return { workspace, access, staff: facts.get(workspace.id) ?? null, settings: settings.get(workspace.id) ?? null };
 }
 
 /** The key's workspaces, oldest first; settings blocks only when asked for. */
-export async function listWorkspaces(ctx: RequestCtx, query: { cursor?: string; limit: number; withSettings: boolean }): Promise<Page<WorkspaceView>> {
+export async function listWorkspaces(
+  ctx: RequestCtx,
+  query: { cursor?: string; limit: number; withSettings: boolean },
+): Promise<Page<WorkspaceView>> {
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
-  const rows = await workspacesOfAccount(ctx.em, ctx.account.id, { afterId: after?.id ?? null, limit: query.limit + 1 });
+  const rows = await workspacesOfAccount(ctx.em, ctx.account.id, {
+    afterId: after?.id ?? null,
+    limit: query.limit + 1,
+  });
   const page = pageOf(rows, query.limit, (r) => ({ id: r.workspace.id }));
   const workspaces = page.data.map((p) => p.workspace);
-  const [facts, settings] = await Promise.all([staffFacts(ctx, workspaces), query.withSettings ? settingsForWorkspaces(ctx.em, workspaces) : null]);
-  return mapPage(page, ({ workspace, access }) => ({ workspace, access, staff: facts.get(workspace.id) ?? null, settings: settings?.get(workspace.id) ?? null }));
+  const [facts, settings] = await Promise.all([
+    staffFacts(ctx, workspaces),
+    query.withSettings ? settingsForWorkspaces(ctx.em, workspaces) : null,
+  ]);
+  return mapPage(page, ({ workspace, access }) => ({
+    workspace,
+    access,
+    staff: facts.get(workspace.id) ?? null,
+    settings: settings?.get(workspace.id) ?? null,
+  }));
 }
 
 /** A new workspace owned by the key's account, with its own settings; at most `workspacesPerDay` a day per account. */
-export async function createWorkspace(ctx: RequestCtx, input: { name: string; metadata?: unknown }): Promise<WorkspaceView> {
+export async function createWorkspace(
+  ctx: RequestCtx,
+  input: { name: string; metadata?: unknown },
+): Promise<WorkspaceView> {
   const { workspacesPerDay } = ctx.deps.config.rateLimits;
   const workspace = new Workspace();
   workspace.id = newId('workspace');
@@ -58,7 +83,11 @@ export async function createWorkspace(ctx: RequestCtx, input: { name: string; me
   await ctx.em.transactional(async (em) => {
     const wait = await slidingWindowWait(em, 'workspaces', ctx.account.id, workspacesPerDay, DAY);
     if (wait !== null) {
-      throw rateLimited(wait, 'workspace_creation_rate_limited', `At most ${workspacesPerDay} workspaces can be created per day.`);
+      throw rateLimited(
+        wait,
+        'workspace_creation_rate_limited',
+        `At most ${workspacesPerDay} workspaces can be created per day.`,
+      );
     }
     em.persist(workspace);
     await em.flush();
@@ -74,11 +103,16 @@ export async function getWorkspace(ctx: RequestCtx, id: string): Promise<Workspa
 }
 
 /** Renames a workspace or merges its metadata (owners and admins). */
-export async function updateWorkspace(ctx: RequestCtx, id: string, change: { name?: string; metadata?: unknown }): Promise<WorkspaceView> {
+export async function updateWorkspace(
+  ctx: RequestCtx,
+  id: string,
+  change: { name?: string; metadata?: unknown },
+): Promise<WorkspaceView> {
   const { workspace, access } = await workspaceFor(ctx, id, {
     hidden: 'not_found',
     roles: MANAGERS,
-    forbidden: () => new ApiError(403, 'workspace_update_not_allowed', 'Only owners and admins of the workspace can update it.'),
+    forbidden: () =>
+      new ApiError(403, 'workspace_update_not_allowed', 'Only owners and admins of the workspace can update it.'),
   });
   if (change.name !== undefined) workspace.name = change.name;
   if (change.metadata !== undefined) workspace.metadata = mergeMetadata(workspace.metadata, change.metadata);

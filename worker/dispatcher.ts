@@ -72,7 +72,10 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       await markCommandSent(em, c.id);
     } catch (err) {
       const unreachable = isUnreachable(err);
-      const { parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), { delayMs: retryDelayMs(c.attempts + 1), counts: !unreachable });
+      const { parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), {
+        delayMs: retryDelayMs(c.attempts + 1),
+        counts: !unreachable,
+      });
       const fields = { command_id: c.id, workflow_id: c.workflowId, op: c.command.op, err: err };
       if (parked) log.error(fields, 'workflow command parked after repeated failures: see `npm run admin -- commands`');
       else if (unreachable) log.warn(fields, 'Temporal unreachable: the command waits and is retried');
@@ -83,7 +86,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   async function round(): Promise<number> {
     let work = 0;
     // Events first, so the delivery commands they make go out in this round.
-    for (let n = batchSize; n === batchSize; ) {
+    for (let n = batchSize; n === batchSize;) {
       n = await fanOutEvents(orm, { batchSize });
       work += n;
     }
@@ -165,7 +168,13 @@ function listen(databaseUrl: string, log: Logger, wake: () => void): { stop: () 
 
   function connect(): void {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
+    const c = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 10_000,
+    });
     client = c;
     c.on('notification', () => wake());
     c.on('error', (err) => drop(c, err));

@@ -17,7 +17,8 @@ export function installTemporalLogging(log: Logger): void {
     shutdownSignals: [],
     logger: new DefaultLogger(level, (entry) => {
       const fields = { ...(entry.meta ?? {}), temporal: true };
-      const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
+      const method =
+        entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
       log[method](fields, entry.message);
     }),
     // Native (Rust core) logs go through the same logger instead of straight to stderr.
@@ -43,7 +44,9 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve('../workflows') }),
+    ...(opts.workflowBundle
+      ? { workflowBundle: opts.workflowBundle }
+      : { workflowsPath: require.resolve('../workflows') }),
     ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({

@@ -55,7 +55,10 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     inbox.push(e);
   });
 
-  const move = async (next: BotStatus, change: Omit<StatusChange, 'botId' | 'status' | 'events'> & { events?: BotEventType[] } = {}) => {
+  const move = async (
+    next: BotStatus,
+    change: Omit<StatusChange, 'botId' | 'status' | 'events'> & { events?: BotEventType[] } = {},
+  ) => {
     status = next;
     upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
     await acts.recordStatus({ botId, status: next, events: change.events ?? [], ...change });
@@ -91,7 +94,12 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // 3. Follow the call.
   let recording: { startedAt: string } | null = null;
   let recorded: { durationSeconds: number; ref: string; at: string } | null = null;
-  let outcome: { kind: 'left'; reason?: string; at: string } | { kind: 'error'; message: string; at: string } | { kind: 'timeout'; why: string } | { kind: 'cancelled' } | null = null;
+  let outcome:
+    | { kind: 'left'; reason?: string; at: string }
+    | { kind: 'error'; message: string; at: string }
+    | { kind: 'timeout'; why: string }
+    | { kind: 'cancelled' }
+    | null = null;
 
   while (!outcome) {
     const timeout = status === 'joining' ? LOBBY_TIMEOUT : MAX_CALL;
@@ -101,7 +109,13 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       break;
     }
     if (!woke) {
-      outcome = { kind: 'timeout', why: status === 'joining' ? 'The notetaker was not admitted to the call in time.' : 'The call outlasted the longest recording allowed.' };
+      outcome = {
+        kind: 'timeout',
+        why:
+          status === 'joining'
+            ? 'The notetaker was not admitted to the call in time.'
+            : 'The call outlasted the longest recording allowed.',
+      };
       break;
     }
     const e = inbox.shift()!;
@@ -141,7 +155,12 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     return status;
   }
   if (outcome.kind === 'error') {
-    await move('failed', { reason: 'bot_error', failureMessage: outcome.message, leftAt: outcome.at, events: ['bot.failed'] });
+    await move('failed', {
+      reason: 'bot_error',
+      failureMessage: outcome.message,
+      leftAt: outcome.at,
+      events: ['bot.failed'],
+    });
     return status;
   }
   if (!recorded) {
@@ -151,18 +170,31 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
         : outcome.reason === 'rejected'
           ? 'The notetaker was refused entry to the call.'
           : 'The notetaker left the call without a recording.';
-    await move('failed', { reason: 'no_recording', failureMessage: why, leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), events: ['bot.failed'] });
+    await move('failed', {
+      reason: 'no_recording',
+      failureMessage: why,
+      leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(),
+      events: ['bot.failed'],
+    });
     return status;
   }
 
   // 4. The recording is in: make the results.
-  await move('processing', { leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(), endedAt: recorded.at, events: ['bot.recording_completed'] });
+  await move('processing', {
+    leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(),
+    endedAt: recorded.at,
+    events: ['bot.recording_completed'],
+  });
   // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
   const stopped = () => patched('cancel-while-processing') && cancelRequested;
   // A part that cannot be made after its retries ends the bot failed, the parts left read failed and
   // meeting.finished follows: nothing stays processing (workflows of earlier releases threw here).
   const settles = patched('processing-failures-end-the-bot');
-  const giveUp = async (reason: 'no_recording' | 'transcription_failed' | 'bot_error', failureMessage: string, failParts: ('media' | 'transcript' | 'summary')[]) => {
+  const giveUp = async (
+    reason: 'no_recording' | 'transcription_failed' | 'bot_error',
+    failureMessage: string,
+    failParts: ('media' | 'transcript' | 'summary')[],
+  ) => {
     await move('failed', { reason, failureMessage, failParts, events: ['bot.failed'] });
     return status;
   };
@@ -172,7 +204,11 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     media = await processing.makeMedia(botId, recorded.durationSeconds, recorded.ref);
   } catch (err) {
     if (!settles) throw err;
-    return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', ['media', 'transcript', 'summary']);
+    return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
+      'media',
+      'transcript',
+      'summary',
+    ]);
   }
   if (stopped()) {
     await move('cancelled', { events: ['bot.cancelled'] });
@@ -186,7 +222,11 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
   }
   if (transcript === 'failed') {
-    await move('failed', { reason: 'transcription_failed', failureMessage: 'The recording could not be transcribed.', events: ['bot.failed'] });
+    await move('failed', {
+      reason: 'transcription_failed',
+      failureMessage: 'The recording could not be transcribed.',
+      events: ['bot.failed'],
+    });
     return status;
   }
   if (stopped()) {

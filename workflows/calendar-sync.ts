@@ -7,7 +7,10 @@ const { syncCalendar } = proxyActivities<Activities>({
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
-const { markActiveUnsynced, watchCalendar } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 5 } });
+const { markActiveUnsynced, watchCalendar } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 5 },
+});
 
 const FIRST_SYNC_GRACE_MS = 30 * 60_000;
 /** Push channels expire (Google's after about a week, Graph subscriptions after about three days): watch again before. */
@@ -61,7 +64,8 @@ export async function calendarSync(input: CalendarSyncInput): Promise<void> {
         finished = true;
       });
       const grace = Date.parse(connectedAt) + FIRST_SYNC_GRACE_MS - Date.now();
-      if (!(await condition(() => finished, Math.max(grace, 1)))) await markActiveUnsynced({ connectionId: input.connectionId });
+      if (!(await condition(() => finished, Math.max(grace, 1))))
+        await markActiveUnsynced({ connectionId: input.connectionId });
       result = await sync;
       if (result.outcome === 'synced') firstSyncDone = true;
     } else {

@@ -1,7 +1,10 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
-const { relayUndispatched } = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry: { maximumAttempts: 3 } });
+const { relayUndispatched } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 3 },
+});
 
 export const OUTBOX_RELAY_ID = 'outbox-relay';
 

@@ -16,7 +16,11 @@ type Pending = { all: boolean; members: string[] };
  * settings changed emits meeting.updated. Changes signalled during a pass cause one more pass
  * (changes coalesce); idle for a minute, it ends. Long runs continue as new.
  */
-export async function settingsFanout(input: { workspaceId: string; batchSize?: number; pending?: Pending }): Promise<{ passes: number }> {
+export async function settingsFanout(input: {
+  workspaceId: string;
+  batchSize?: number;
+  pending?: Pending;
+}): Promise<{ passes: number }> {
   const pending: Pending = input.pending ?? { all: false, members: [] };
   const waiting = () => pending.all || pending.members.length > 0;
   let passes = 0;
@@ -31,7 +35,15 @@ export async function settingsFanout(input: { workspaceId: string; batchSize?: n
     pending.all = false;
     pending.members = [];
     let after: string | null = '';
-    while (after !== null) after = (await refreshMeetingSettings({ workspaceId: input.workspaceId, after, limit: input.batchSize ?? 200, memberIds })).next;
+    while (after !== null)
+      after = (
+        await refreshMeetingSettings({
+          workspaceId: input.workspaceId,
+          after,
+          limit: input.batchSize ?? 200,
+          memberIds,
+        })
+      ).next;
     passes += 1;
     if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > 4000) {
       await continueAsNew<typeof settingsFanout>({ ...input, pending });

@@ -13,7 +13,8 @@ export const statusQuery = defineQuery<string>('status');
 export const botWorkflowId = (botId: string) => `bot/${botId}`;
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
 /** The first series keeps the plain id; each redelivery is a workflow of its own (`…/<series>`), so no run is ever repeated. */
-export const deliveryWorkflowId = (eventId: string, endpointId: string, series = 1) => `webhook-delivery/${eventId}/${endpointId}${series > 1 ? `/${series}` : ''}`;
+export const deliveryWorkflowId = (eventId: string, endpointId: string, series = 1) =>
+  `webhook-delivery/${eventId}/${endpointId}${series > 1 ? `/${series}` : ''}`;
 
 /** Which upcoming meetings a settings change may reach: some members' only, or (null) all. */
 export type SettingsChange = { memberIds: string[] | null };

@@ -24,8 +24,17 @@ export type Providers = {
 export function createProviders(config: Config, temporal: Client, taskQueue: string, orm: Orm): Providers {
   const meetingBot =
     config.providers.meetingBot === 'recall'
-      ? new RecallMeetingBotProvider({ baseUrl: config.providers.recallApiUrl!, apiKey: config.providers.recallApiKey! })
-      : new SimulatedMeetingBotProvider(temporal, taskQueue, config.providers.simulatorSpeed, config.providers.simulatorMeetingSeconds, config.temporal.callTimeoutMs);
+      ? new RecallMeetingBotProvider({
+          baseUrl: config.providers.recallApiUrl!,
+          apiKey: config.providers.recallApiKey!,
+        })
+      : new SimulatedMeetingBotProvider(
+          temporal,
+          taskQueue,
+          config.providers.simulatorSpeed,
+          config.providers.simulatorMeetingSeconds,
+          config.temporal.callTimeoutMs,
+        );
   const apiUrl = () => config.baseUrl ?? `http://${config.host}:${config.port}/api/v1`;
   return {
     meetingBot,

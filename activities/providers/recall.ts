@@ -27,23 +27,29 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
   }
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
-    const res = await this.call('POST', '/api/v1/bot/', {
-      meeting_url: bot.meetingUrl,
-      bot_name: bot.botName,
-      recording_config: {
-        transcript: null,
-        video_mixed_layout: bot.recordingMode === 'audio_only' ? undefined : 'speaker_view',
-        start_recording_on: bot.recordingStart === 'on_command' ? 'manual' : 'call_join',
+    const res = await this.call(
+      'POST',
+      '/api/v1/bot/',
+      {
+        meeting_url: bot.meetingUrl,
+        bot_name: bot.botName,
+        recording_config: {
+          transcript: null,
+          video_mixed_layout: bot.recordingMode === 'audio_only' ? undefined : 'speaker_view',
+          start_recording_on: bot.recordingStart === 'on_command' ? 'manual' : 'call_join',
+        },
+        chat: bot.welcomeMessage ? { on_bot_join: { send_to: 'everyone', message: bot.welcomeMessage } } : undefined,
+        automatic_leave: bot.silenceAlert ? { silence_detection: { timeout: 3600 } } : undefined,
+        metadata: { notetaker_bot_id: bot.botId },
+        // One provider bot per bot: a launch retried after the worker died mid-call (the first create
+        // may have succeeded unseen) gets the first answer again (the API's documented idempotency).
       },
-      chat: bot.welcomeMessage ? { on_bot_join: { send_to: 'everyone', message: bot.welcomeMessage } } : undefined,
-      automatic_leave: bot.silenceAlert ? { silence_detection: { timeout: 3600 } } : undefined,
-      metadata: { notetaker_bot_id: bot.botId },
-      // One provider bot per bot: a launch retried after the worker died mid-call (the first create
-      // may have succeeded unseen) gets the first answer again (the API's documented idempotency).
-    }, `notetaker-launch-${bot.botId}`);
+      `notetaker-launch-${bot.botId}`,
+    );
     if (res.status === 400) {
       const detail = await res.text();
-      if (/meeting_url/i.test(detail)) throw new InvalidMeetingUrl(`The bot provider refused the meeting link: ${detail.slice(0, 200)}`);
+      if (/meeting_url/i.test(detail))
+        throw new InvalidMeetingUrl(`The bot provider refused the meeting link: ${detail.slice(0, 200)}`);
     }
     if (!res.ok) throw new Error(`bot provider answered ${res.status} to create bot`);
     const created = (await res.json()) as { id: string };
@@ -53,21 +59,33 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
   async leave(providerBotId: string): Promise<void> {
     const res = await this.call('POST', `/api/v1/bot/${encodeURIComponent(providerBotId)}/leave_call/`);
     // 400: the bot is not in a call any more, which is what leaving wants.
-    if (!res.ok && res.status !== 400 && res.status !== 404) throw new Error(`bot provider answered ${res.status} to leave_call`);
+    if (!res.ok && res.status !== 400 && res.status !== 404)
+      throw new Error(`bot provider answered ${res.status} to leave_call`);
   }
 
-  async fetchRecording(providerBotId: string, _ref: string, durationSeconds: number): Promise<{ audio: Buffer; durationSeconds: number }> {
+  async fetchRecording(
+    providerBotId: string,
+    _ref: string,
+    durationSeconds: number,
+  ): Promise<{ audio: Buffer; durationSeconds: number }> {
     const res = await this.call('GET', `/api/v1/bot/${encodeURIComponent(providerBotId)}/`);
     if (!res.ok) throw new Error(`bot provider answered ${res.status} to retrieve bot`);
     const bot = (await res.json()) as {
-      recordings?: { started_at?: string; completed_at?: string; media_shortcuts?: { audio_mixed?: { data?: { download_url?: string } } } }[];
+      recordings?: {
+        started_at?: string;
+        completed_at?: string;
+        media_shortcuts?: { audio_mixed?: { data?: { download_url?: string } } };
+      }[];
     };
     const rec = bot.recordings?.[0];
     const url = rec?.media_shortcuts?.audio_mixed?.data?.download_url;
     if (!url) throw new Error('the bot provider has no mixed audio for this recording yet');
     const audio = await (this.opts.fetch ?? fetch)(url, { signal: AbortSignal.timeout(60_000) });
     if (!audio.ok) throw new Error(`downloading the recording answered ${audio.status}`);
-    const seconds = rec?.started_at && rec.completed_at ? Math.round((Date.parse(rec.completed_at) - Date.parse(rec.started_at)) / 1000) : durationSeconds;
+    const seconds =
+      rec?.started_at && rec.completed_at
+        ? Math.round((Date.parse(rec.completed_at) - Date.parse(rec.started_at)) / 1000)
+        : durationSeconds;
     return { audio: Buffer.from(await audio.arrayBuffer()), durationSeconds: seconds };
   }
 }
@@ -86,7 +104,14 @@ const CODES: Record<string, ProviderEvent['type'] | ['left', NonNullable<Provide
 
 /** A `bot.status_change` webhook body → { providerBotId, event }, or null when it is not one the workflow uses. */
 export function eventFromRecallWebhook(body: unknown): { providerBotId: string; event: ProviderEvent } | null {
-  const b = body as { event?: string; data?: { bot_id?: string; bot?: { id?: string }; status?: { code?: string; sub_code?: string | null; message?: string | null; created_at?: string } } };
+  const b = body as {
+    event?: string;
+    data?: {
+      bot_id?: string;
+      bot?: { id?: string };
+      status?: { code?: string; sub_code?: string | null; message?: string | null; created_at?: string };
+    };
+  };
   if (b?.event !== 'bot.status_change') return null;
   const providerBotId = b.data?.bot?.id ?? b.data?.bot_id;
   const code = b.data?.status?.code;
@@ -97,7 +122,17 @@ export function eventFromRecallWebhook(body: unknown): { providerBotId: string; 
   // Recall repeats a status with the same created_at when it retries: that is the event's identity.
   const id = `${providerBotId}:${code}:${at}`;
   if (Array.isArray(mapped)) return { providerBotId, event: { id, type: mapped[0], at, data: { reason: mapped[1] } } };
-  if (mapped === 'error') return { providerBotId, event: { id, type: 'error', at, data: { message: b.data?.status?.message ?? b.data?.status?.sub_code ?? 'fatal' } } };
-  if (mapped === 'recording_done') return { providerBotId, event: { id, type: 'recording_done', at, data: { recording_ref: providerBotId } } };
+  if (mapped === 'error')
+    return {
+      providerBotId,
+      event: {
+        id,
+        type: 'error',
+        at,
+        data: { message: b.data?.status?.message ?? b.data?.status?.sub_code ?? 'fatal' },
+      },
+    };
+  if (mapped === 'recording_done')
+    return { providerBotId, event: { id, type: 'recording_done', at, data: { recording_ref: providerBotId } } };
   return { providerBotId, event: { id: id || randomUUID(), type: mapped, at } };
 }

@@ -54,10 +54,15 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
     const scenario = simulatorScenario(bot.meetingUrl);
-    if (scenario === 'invalid_url') throw new InvalidMeetingUrl('The meeting link does not lead to a meeting the notetaker can join.');
-    const meetingSeconds = bot.scheduledEnd ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000)) : this.defaultMeetingSeconds;
+    if (scenario === 'invalid_url')
+      throw new InvalidMeetingUrl('The meeting link does not lead to a meeting the notetaker can join.');
+    const meetingSeconds = bot.scheduledEnd
+      ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000))
+      : this.defaultMeetingSeconds;
     // A launch retried after the call was started (or played out) starts nothing twice.
-    await this.temporal.start('simulatedBot', simulatedBotWorkflowId(bot.botId), [{ botId: bot.botId, scenario, speed: this.speed, recordingStart: bot.recordingStart, meetingSeconds }]);
+    await this.temporal.start('simulatedBot', simulatedBotWorkflowId(bot.botId), [
+      { botId: bot.botId, scenario, speed: this.speed, recordingStart: bot.recordingStart, meetingSeconds },
+    ]);
     return { providerBotId: `sim_${bot.botId}` };
   }
 
@@ -66,7 +71,11 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     await this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave');
   }
 
-  async fetchRecording(_providerBotId: string, _ref: string, durationSeconds: number): Promise<{ audio: Buffer; durationSeconds: number }> {
+  async fetchRecording(
+    _providerBotId: string,
+    _ref: string,
+    durationSeconds: number,
+  ): Promise<{ audio: Buffer; durationSeconds: number }> {
     return { audio: wav(durationSeconds), durationSeconds };
   }
 }
@@ -84,10 +93,16 @@ const PHRASES = [
 
 export class SimulatedTranscriptionProvider implements TranscriptionProvider {
   async transcribe(input: TranscriptionInput): Promise<TranscriptOutput> {
-    if (input.scenario === 'transcription_error') throw new TranscriptionFailed('The speech-to-text engine could not process the recording.');
+    if (input.scenario === 'transcription_error')
+      throw new TranscriptionFailed('The speech-to-text engine could not process the recording.');
     const language = input.language === 'auto' || input.language === 'multi' ? 'en' : input.language;
     if (input.scenario === 'silence') return { language, segments: [] };
-    const speakers = input.participants.length ? input.participants : [{ name: 'Speaker 1', email: null }, { name: 'Speaker 2', email: null }];
+    const speakers = input.participants.length
+      ? input.participants
+      : [
+          { name: 'Speaker 1', email: null },
+          { name: 'Speaker 2', email: null },
+        ];
     const segmentSeconds = Math.max(10, input.durationSeconds / 120);
     const segments: TranscriptOutput['segments'] = [];
     for (let start = 0, i = 0; start + 2 < input.durationSeconds; start += segmentSeconds, i++) {
@@ -124,11 +139,18 @@ export class SimulatedSummaryProvider implements SummaryProvider {
   async summarize(input: Parameters<SummaryProvider['summarize']>[0]): Promise<SummaryOutput | null> {
     const segs = input.transcript.segments;
     if (segs.length === 0) return null;
-    const titles = input.sections?.map((s) => s.title) ?? TEMPLATE_SECTIONS[input.template] ?? TEMPLATE_SECTIONS.general!;
+    const titles =
+      input.sections?.map((s) => s.title) ?? TEMPLATE_SECTIONS[input.template] ?? TEMPLATE_SECTIONS.general!;
     const speakers = [...new Set(segs.map((s) => s.speaker))];
     return {
-      sections: titles.map((title, i) => ({ title, text: `[${input.language}] ${segs[i % segs.length]!.text} (${speakers.join(', ')})` })),
-      action_items: segs.filter((s) => /action item|follow up/.test(s.text)).slice(0, 5).map((s) => ({ text: s.text, owner: s.speaker })),
+      sections: titles.map((title, i) => ({
+        title,
+        text: `[${input.language}] ${segs[i % segs.length]!.text} (${speakers.join(', ')})`,
+      })),
+      action_items: segs
+        .filter((s) => /action item|follow up/.test(s.text))
+        .slice(0, 5)
+        .map((s) => ({ text: s.text, owner: s.speaker })),
     };
   }
 }

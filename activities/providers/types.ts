@@ -7,7 +7,12 @@ export type ProviderEvent = {
   type: 'joining' | 'in_waiting_room' | 'admitted' | 'recording_started' | 'recording_done' | 'left' | 'error';
   at: string;
   /** recording_done: duration and where the provider keeps the recording; left: why; error: message. */
-  data?: { duration_seconds?: number; recording_ref?: string; reason?: 'meeting_ended' | 'kicked' | 'rejected' | 'lobby_timeout' | 'nobody_joined'; message?: string };
+  data?: {
+    duration_seconds?: number;
+    recording_ref?: string;
+    reason?: 'meeting_ended' | 'kicked' | 'rejected' | 'lobby_timeout' | 'nobody_joined';
+    message?: string;
+  };
 };
 
 export type BotLaunch = {
@@ -30,25 +35,50 @@ export interface MeetingBotProvider {
   /** Makes the bot leave the call (cancellation). */
   leave(providerBotId: string): Promise<void>;
   /** The recording's audio as WAV bytes. */
-  fetchRecording(providerBotId: string, ref: string, durationSeconds: number): Promise<{ audio: Buffer; durationSeconds: number }>;
+  fetchRecording(
+    providerBotId: string,
+    ref: string,
+    durationSeconds: number,
+  ): Promise<{ audio: Buffer; durationSeconds: number }>;
 }
 
-export type TranscriptionInput = { providerBotId: string; durationSeconds: number; language: string; participants: { name: string | null; email: string | null }[]; scenario: string };
+export type TranscriptionInput = {
+  providerBotId: string;
+  durationSeconds: number;
+  language: string;
+  participants: { name: string | null; email: string | null }[];
+  scenario: string;
+};
 export type TranscriptOutput = {
   language: string;
-  segments: { speaker: string; email: string | null; start: number; end: number; text: string; words: { text: string; start: number; end: number }[] }[];
+  segments: {
+    speaker: string;
+    email: string | null;
+    start: number;
+    end: number;
+    text: string;
+    words: { text: string; start: number; end: number }[];
+  }[];
 };
 export interface TranscriptionProvider {
   transcribe(input: TranscriptionInput): Promise<TranscriptOutput>;
 }
 
-export type SummaryOutput = { sections: { title: string; text: string }[]; action_items: { text: string; owner: string | null }[] };
+export type SummaryOutput = {
+  sections: { title: string; text: string }[];
+  action_items: { text: string; owner: string | null }[];
+};
 export interface SummaryProvider {
   /**
    * Null when there is nothing to summarise (an empty transcript). `sections` are a custom
    * template's (title and instructions); null for a built-in template, named by `template`.
    */
-  summarize(input: { transcript: TranscriptOutput; template: string; sections: { title: string; instructions: string }[] | null; language: string }): Promise<SummaryOutput | null>;
+  summarize(input: {
+    transcript: TranscriptOutput;
+    template: string;
+    sections: { title: string; instructions: string }[] | null;
+    language: string;
+  }): Promise<SummaryOutput | null>;
 }
 
 export class InvalidMeetingUrl extends Error {}

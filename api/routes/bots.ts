@@ -10,11 +10,26 @@ import { z } from '../../representations/zod';
 
 export const sendBotBody = z.strictObject({
   workspace_id: workspaceIdInput,
-  meeting_url: z.string().max(2048).trim().min(1).openapi({ description: 'Join link; normalised, and its platform detected.', example: 'https://meet.google.com/abc-defg-hij' }),
-  join_at: dateTimeInput.nullable().optional().openapi({ description: 'When the meeting starts; the bot joins 3 minutes before. Null or absent: now.' }),
+  meeting_url: z
+    .string()
+    .max(2048)
+    .trim()
+    .min(1)
+    .openapi({
+      description: 'Join link; normalised, and its platform detected.',
+      example: 'https://meet.google.com/abc-defg-hij',
+    }),
+  join_at: dateTimeInput
+    .nullable()
+    .optional()
+    .openapi({ description: 'When the meeting starts; the bot joins 3 minutes before. Null or absent: now.' }),
   bot_name: z.string().max(100).trim().min(1).optional(),
   // Shown to people in the call: a web address only (no javascript:, data: or file: URLs).
-  bot_avatar: z.url({ protocol: /^https?$/, error: 'bot_avatar must be an https:// (or http://) image URL.' }).max(2048).nullable().optional(),
+  bot_avatar: z
+    .url({ protocol: /^https?$/, error: 'bot_avatar must be an https:// (or http://) image URL.' })
+    .max(2048)
+    .nullable()
+    .optional(),
   welcome_message: z.string().max(500).nullable().optional(),
   recording_start: z.enum(['on_join', 'on_command']).optional(),
   recording_mode: z.enum(['audio_and_video', 'audio_only']).optional(),
@@ -27,7 +42,9 @@ export const sendBotBody = z.strictObject({
     .optional(),
   summary_template: z
     .string()
-    .refine((t) => BUILT_IN_TEMPLATES.includes(t) || /^tpl_\w+$/.test(t), { message: `summary_template must be one of ${BUILT_IN_TEMPLATES.join(', ')} or a tpl_ id.` })
+    .refine((t) => BUILT_IN_TEMPLATES.includes(t) || /^tpl_\w+$/.test(t), {
+      message: `summary_template must be one of ${BUILT_IN_TEMPLATES.join(', ')} or a tpl_ id.`,
+    })
     .openapi({ pattern: `^(${BUILT_IN_TEMPLATES.join('|')}|tpl_\\w+)$` })
     .optional(),
   member_id: z.string().nullable().optional().openapi({ description: 'The meeting becomes this member’s meeting.' }),
@@ -47,7 +64,10 @@ export const createBot = defineRoute({
   summary: 'Send a notetaker bot to a call',
   description:
     'Creates the bot (status queued) and its meeting at once. Recording choices sent here become the meeting’s own settings. Limited to 100 bots per hour per workspace. A body with `settings` answers 400.',
-  refuse: { settings: 'Bots take no settings object: send the flat recording fields (recording_start, recording_mode, silence_alert, summary_language, summary_template), or change the meeting’s settings.' },
+  refuse: {
+    settings:
+      'Bots take no settings object: send the flat recording fields (recording_start, recording_mode, silence_alert, summary_language, summary_template), or change the meeting’s settings.',
+  },
   body: sendBotBody,
   response: { status: 201, schema: botSchema, description: 'The bot, queued; its meeting exists already.' },
   handler: async (ctx, { body }) => ({ status: 201, kind: 'bot', body: render(await bots.sendBot(ctx, body)) }),
@@ -87,7 +107,10 @@ export const updateBot = defineRoute({
   body: z.strictObject({ metadata: metadataInput }),
   response: { schema: botSchema, description: 'The bot.' },
   errors: { 409: 'bot_not_editable: the bot is failed or cancelled' },
-  handler: async (ctx, { params, body }) => ({ kind: 'bot', body: render(await bots.updateBotMetadata(ctx, params.id, body.metadata)) }),
+  handler: async (ctx, { params, body }) => ({
+    kind: 'bot',
+    body: render(await bots.updateBotMetadata(ctx, params.id, body.metadata)),
+  }),
 });
 
 export const cancelBotRoute = defineRoute({
@@ -95,7 +118,8 @@ export const cancelBotRoute = defineRoute({
   path: '/bots/{id}/cancel',
   tag: 'Bots',
   summary: 'Cancel a bot',
-  description: 'A bot that has not finished becomes cancelled and leaves the call if it is in one; a finished bot answers 409 bot_not_cancellable.',
+  description:
+    'A bot that has not finished becomes cancelled and leaves the call if it is in one; a finished bot answers 409 bot_not_cancellable.',
   params: idParams,
   response: { schema: botSchema, description: 'The bot, cancelled.' },
   errors: { 409: 'bot_not_cancellable: the bot is completed, failed or cancelled' },

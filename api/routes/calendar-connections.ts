@@ -12,10 +12,18 @@ const linkSchema = z
   .object({
     id: z.string().openapi({ example: 'ccl_01jdz4m7k3q8v2n6x9c5b1t0aa' }),
     object: z.literal('calendar_connect_link'),
-    url: z.string().openapi({ description: 'The hosted page to send the member to; it leads to the provider’s consent.' }),
+    url: z
+      .string()
+      .openapi({ description: 'The hosted page to send the member to; it leads to the provider’s consent.' }),
     workspace_id: z.string(),
-    provider: z.enum(['google', 'microsoft']).nullable().openapi({ description: 'Null when the person chooses on the hosted page.' }),
-    member_id: z.string().nullable().openapi({ description: 'Null for a link with member_data until the member consents.' }),
+    provider: z
+      .enum(['google', 'microsoft'])
+      .nullable()
+      .openapi({ description: 'Null when the person chooses on the hosted page.' }),
+    member_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Null for a link with member_data until the member consents.' }),
     return_url: z.string(),
     expires_at: z.string(),
     created_at: z.string(),
@@ -30,12 +38,26 @@ export const createConnectLink = defineRoute({
   description:
     'Body `provider`, `return_url`, and `member_id` or `member_data: { name, email, metadata }` (not both; with member_data the member is created when the user consents). On return the query string carries `member_id` and `calendar_connection_id` (or `error`). The link works once, for 24 hours. `email_match` answers 422 (removed in 2026-10-12).',
   body: z.strictObject({
-    workspace_id: workspaceIdInput.optional().openapi({ description: 'Optional with member_id: the member names its workspace.' }),
-    provider: z.enum(['google', 'microsoft']).optional().openapi({ description: 'Without it, the hosted page lets the person choose Google or Microsoft.' }),
+    workspace_id: workspaceIdInput
+      .optional()
+      .openapi({ description: 'Optional with member_id: the member names its workspace.' }),
+    provider: z
+      .enum(['google', 'microsoft'])
+      .optional()
+      .openapi({ description: 'Without it, the hosted page lets the person choose Google or Microsoft.' }),
     return_url: z.url({ protocol: /^https?$/ }).max(2048),
     member_id: z.string().optional(),
-    member_data: z.strictObject({ name: z.string().max(100).trim().min(1), email: z.email().nullable().optional(), metadata: metadataInput.optional() }).optional(),
-    email_match: z.unknown().optional().openapi({ description: 'Removed in 2026-10-12: 422 when sent (earlier pins: accepted, `exact` only).' }),
+    member_data: z
+      .strictObject({
+        name: z.string().max(100).trim().min(1),
+        email: z.email().nullable().optional(),
+        metadata: metadataInput.optional(),
+      })
+      .optional(),
+    email_match: z
+      .unknown()
+      .optional()
+      .openapi({ description: 'Removed in 2026-10-12: 422 when sent (earlier pins: accepted, `exact` only).' }),
   }),
   response: { status: 201, schema: linkSchema, description: 'The link.' },
   handler: async (ctx, { body }) => {
@@ -59,9 +81,15 @@ export const listConnections = defineRoute({
   path: '/calendar_connections',
   tag: 'Calendars',
   summary: "List a workspace's calendar connections, oldest first",
-  query: listQuery.extend({ workspace_id: workspaceIdInput, member_id: z.string().optional(), status: z.enum(['syncing', 'active', 'error', 'disconnected']).optional() }),
+  query: listQuery.extend({
+    workspace_id: workspaceIdInput,
+    member_id: z.string().optional(),
+    status: z.enum(['syncing', 'active', 'error', 'disconnected']).optional(),
+  }),
   response: { schema: listSchema(connectionSchema, 'CalendarConnectionList'), description: 'A page of connections.' },
-  handler: async (ctx, { query }) => ({ page: mapPage(await connections.listConnections(ctx, query), serializeConnection) }),
+  handler: async (ctx, { query }) => ({
+    page: mapPage(await connections.listConnections(ctx, query), serializeConnection),
+  }),
 });
 
 export const deleteConnection = defineRoute({
@@ -69,10 +97,13 @@ export const deleteConnection = defineRoute({
   path: '/calendar_connections/{id}',
   tag: 'Calendars',
   summary: 'Disconnect a calendar',
-  description: 'The connection reads `disconnected` and calendar_connection.disconnected is emitted; its sync stops. Meetings already found stay. Disconnecting twice answers the same.',
+  description:
+    'The connection reads `disconnected` and calendar_connection.disconnected is emitted; its sync stops. Meetings already found stay. Disconnecting twice answers the same.',
   params: idParams,
   response: { schema: connectionSchema, description: 'The connection, disconnected.' },
-  handler: async (ctx, { params }) => ({ body: serializeConnection(await connections.disconnectConnection(ctx, params.id)) }),
+  handler: async (ctx, { params }) => ({
+    body: serializeConnection(await connections.disconnectConnection(ctx, params.id)),
+  }),
 });
 
 export const calendarNotification = defineRoute({
@@ -81,7 +112,8 @@ export const calendarNotification = defineRoute({
   tag: 'Providers',
   auth: false,
   summary: 'Change notifications of calendar providers (Google push channels, Microsoft Graph subscriptions)',
-  description: 'Authenticated by the token given to the provider when watching (`X-Goog-Channel-Token`, or `clientState`); a Microsoft `validationToken` is echoed.',
+  description:
+    'Authenticated by the token given to the provider when watching (`X-Goog-Channel-Token`, or `clientState`); a Microsoft `validationToken` is echoed.',
   params: idParams,
   query: z.object({ validationToken: z.string().optional() }),
   body: z.unknown(),
@@ -89,14 +121,28 @@ export const calendarNotification = defineRoute({
     status: 202,
     schema: z.object({ received: z.literal(true) }),
     description: 'Received; a sync follows.',
-    also: { 200: { description: 'A Microsoft subscription validation: the `validationToken` echoed.', contentType: 'text/plain', schema: z.string() } },
+    also: {
+      200: {
+        description: 'A Microsoft subscription validation: the `validationToken` echoed.',
+        contentType: 'text/plain',
+        schema: z.string(),
+      },
+    },
   },
   handler: async (ctx, { params, query, body, request }) => {
     if (query.validationToken) return { raw: Buffer.from(query.validationToken), contentType: 'text/plain' };
-    const clientStates = ((body as { value?: { clientState?: string }[] } | undefined)?.value ?? []).map((v) => v.clientState);
+    const clientStates = ((body as { value?: { clientState?: string }[] } | undefined)?.value ?? []).map(
+      (v) => v.clientState,
+    );
     await calendarNotified(ctx, params.id, { channelToken: request.headers['x-goog-channel-token'], clientStates });
     return { status: 202, body: { received: true } };
   },
 });
 
-export const calendarConnectionRoutes = [createConnectLink, getConnection, listConnections, deleteConnection, calendarNotification];
+export const calendarConnectionRoutes = [
+  createConnectLink,
+  getConnection,
+  listConnections,
+  deleteConnection,
+  calendarNotification,
+];

@@ -14,7 +14,8 @@ export const listMeetings = defineRoute({
   path: '/meetings',
   tag: 'Meetings',
   summary: "List a workspace's meetings, oldest first",
-  description: 'Cancelled meetings are listed only with `phase=cancelled`. The settings block appears only with `include=settings`.',
+  description:
+    'Cancelled meetings are listed only with `phase=cancelled`. The settings block appears only with `include=settings`.',
   query: listQuery.extend({
     workspace_id: workspaceIdInput,
     include: z.string().optional().openapi({ description: '`settings` adds the settings block.' }),
@@ -48,17 +49,23 @@ export const updateMeeting = defineRoute({
   description:
     'Body `{ metadata }`, the only field allowed. 400: body empty or naming another field. 401: key not an owner or admin of the workspace. 404: not visible. 422: a metadata rule broken. A change of metadata alone emits no meeting.updated.',
   params: idParams,
-  body: z
-    .unknown()
-    .openapi({
-      type: 'object',
-      properties: { metadata: { description: 'A metadata map, or the empty string to remove every key.', oneOf: [METADATA_MAP_DOC, { type: 'string', enum: [''] }] } },
-      required: ['metadata'],
-      additionalProperties: false,
-    } as never),
+  body: z.unknown().openapi({
+    type: 'object',
+    properties: {
+      metadata: {
+        description: 'A metadata map, or the empty string to remove every key.',
+        oneOf: [METADATA_MAP_DOC, { type: 'string', enum: [''] }],
+      },
+    },
+    required: ['metadata'],
+    additionalProperties: false,
+  } as never),
   bodyRequired: true,
   response: { schema: meetingSchema, description: 'The meeting.' },
-  handler: async (ctx, { params, body }) => ({ kind: 'meeting', body: render(await meetings.updateMeetingMetadata(ctx, params.id, body)) }),
+  handler: async (ctx, { params, body }) => ({
+    kind: 'meeting',
+    body: render(await meetings.updateMeetingMetadata(ctx, params.id, body)),
+  }),
 });
 
 const resultsSchema = z
@@ -81,7 +88,9 @@ const resultsSchema = z
         }),
       ),
     }),
-    speakers: z.array(z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() })),
+    speakers: z.array(
+      z.object({ name: z.string().nullable(), email: z.string().nullable(), member_id: z.string().nullable() }),
+    ),
     summary: z.object({
       status: z.string(),
       template: z.string().nullable(),
@@ -89,7 +98,13 @@ const resultsSchema = z
       sections: z.array(z.object({ title: z.string(), text: z.string() })),
       action_items: z.array(z.object({ text: z.string(), owner: z.string().nullable() })),
     }),
-    media: z.object({ status: z.string(), duration_seconds: z.number().nullable(), audio_url: z.string().nullable(), video_url: z.string().nullable(), expires_at: z.string().nullable() }),
+    media: z.object({
+      status: z.string(),
+      duration_seconds: z.number().nullable(),
+      audio_url: z.string().nullable(),
+      video_url: z.string().nullable(),
+      expires_at: z.string().nullable(),
+    }),
   })
   .openapi('MeetingResults');
 
@@ -98,13 +113,17 @@ export const getResults = defineRoute({
   path: '/meetings/{id}/results',
   tag: 'Meetings',
   summary: "The content of a meeting's results",
-  description: 'Transcript segments (with `include=words`, each segment’s words and timings), speakers, summary, and media URLs signed by the service (short-lived; read them fresh each time).',
+  description:
+    'Transcript segments (with `include=words`, each segment’s words and timings), speakers, summary, and media URLs signed by the service (short-lived; read them fresh each time).',
   params: idParams,
   query: z.object({ include: z.string().optional() }),
   response: { schema: resultsSchema, description: 'The results.' },
   handler: async (ctx, { params, query }) => {
     const { meeting, row, media } = await meetings.getMeetingResults(ctx, params.id);
-    return { kind: 'meeting_results', body: serializeMeetingResults(meeting, row, { words: includes(query.include, 'words'), media }) };
+    return {
+      kind: 'meeting_results',
+      body: serializeMeetingResults(meeting, row, { words: includes(query.include, 'words'), media }),
+    };
   },
 });
 
@@ -120,7 +139,11 @@ export const getMedia = defineRoute({
   handler: async (ctx, { params, query }) => {
     const key = `${params.meeting_id}/${params.file}`;
     const bytes = await meetings.getMedia(ctx, key, { expires: query.expires ?? '', signature: query.signature ?? '' });
-    return { raw: bytes, contentType: key.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream', headers: { 'Cache-Control': 'private, no-store' } };
+    return {
+      raw: bytes,
+      contentType: key.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream',
+      headers: { 'Cache-Control': 'private, no-store' },
+    };
   },
 });
 

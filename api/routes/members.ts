@@ -8,7 +8,10 @@ import { z } from '../../representations/zod';
 
 const name = z.string().max(100).trim().min(1);
 const clientReferenceId = z.string().max(255);
-const email = z.email().max(320).transform((e) => e.trim());
+const email = z
+  .email()
+  .max(320)
+  .transform((e) => e.trim());
 
 const render = (v: members.MemberView) => serializeMember(v.member, v.settings);
 
@@ -27,7 +30,11 @@ export const createMember = defineRoute({
   }),
   response: { status: 201, schema: memberSchema, description: 'The created member.' },
   errors: { 409: 'conflict (field `email`): a member of the workspace already has this email' },
-  handler: async (ctx, { body }) => ({ status: 201, kind: 'member', body: render(await members.createMember(ctx, body)) }),
+  handler: async (ctx, { body }) => ({
+    status: 201,
+    kind: 'member',
+    body: render(await members.createMember(ctx, body)),
+  }),
 });
 
 export const listMembers = defineRoute({
@@ -71,7 +78,10 @@ export const updateMember = defineRoute({
     metadata: metadataInput.optional(),
   }),
   response: { schema: memberSchema, description: 'The updated member.' },
-  handler: async (ctx, { params, body }) => ({ kind: 'member', body: render(await members.updateMember(ctx, params.id, body)) }),
+  handler: async (ctx, { params, body }) => ({
+    kind: 'member',
+    body: render(await members.updateMember(ctx, params.id, body)),
+  }),
 });
 
 export const deleteMember = defineRoute({
@@ -82,7 +92,9 @@ export const deleteMember = defineRoute({
   description: 'Its calendars are disconnected (calendar_connection.disconnected for each).',
   params: idParams,
   response: {
-    schema: z.object({ id: z.string(), object: z.literal('member'), deleted: z.literal(true) }).openapi('DeletedMember'),
+    schema: z
+      .object({ id: z.string(), object: z.literal('member'), deleted: z.literal(true) })
+      .openapi('DeletedMember'),
     description: 'The member is removed; its email can be used again.',
   },
   handler: async (ctx, { params }) => {

@@ -13,10 +13,18 @@ export const recallCallback = defineRoute({
   auth: false,
   summary: 'Status webhooks of the Recall-style bot provider (Svix-signed)',
   body: z.unknown(),
-  response: { schema: z.object({ received: z.boolean(), applied: z.boolean() }), description: 'Received; `applied` tells whether a bot workflow was signalled.' },
+  response: {
+    schema: z.object({ received: z.boolean(), applied: z.boolean() }),
+    description: 'Received; `applied` tells whether a bot workflow was signalled.',
+  },
   handler: async (ctx, { body, request }) => {
-    const h = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-    const headers = { id: h('svix-id') ?? h('webhook-id'), timestamp: h('svix-timestamp') ?? h('webhook-timestamp'), signature: h('svix-signature') ?? h('webhook-signature') };
+    const h = (name: string) =>
+      typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined;
+    const headers = {
+      id: h('svix-id') ?? h('webhook-id'),
+      timestamp: h('svix-timestamp') ?? h('webhook-timestamp'),
+      signature: h('svix-signature') ?? h('webhook-signature'),
+    };
     const { applied } = await recallStatusChanged(ctx, { headers, rawBody: request.rawBody }, body);
     return { body: { received: true, applied } };
   },

@@ -24,12 +24,18 @@ export const createAssignment = defineRoute({
       minItems: 1,
       maxItems: MAX_CONDITIONS,
       uniqueItems: true,
-      items: { type: 'string', pattern: '^\\s*((accounts:acc_|workspaces:wks_|members:mem_|meetings:mtg_)[0-9a-z]{26}|meetings:(organized|internal|domain|external)|calendar_event_series:.+)\\s*$' },
+      items: {
+        type: 'string',
+        pattern:
+          '^\\s*((accounts:acc_|workspaces:wks_|members:mem_|meetings:mtg_)[0-9a-z]{26}|meetings:(organized|internal|domain|external)|calendar_event_series:.+)\\s*$',
+      },
       example: ['members:mem_01jdz4m7k3q8v2n6x9c5b1t0aa', 'meetings:external'],
     } as never),
   }),
   response: { status: 201, schema: assignmentSchema, description: 'The assignment.' },
-  errors: { 409: 'scope_taken: the scope already has settings; settings_conflict: own settings stay on their scope, and settings apply only within their workspace' },
+  errors: {
+    409: 'scope_taken: the scope already has settings; settings_conflict: own settings stay on their scope, and settings apply only within their workspace',
+  },
   handler: async (ctx, { body }) => ({ status: 201, body: render(await assignments.createAssignment(ctx, body)) }),
 });
 
@@ -60,9 +66,13 @@ export const deleteAssignment = defineRoute({
   path: '/settings_assignments/{id}',
   tag: 'Settings',
   summary: 'Remove a settings assignment (owner or admin)',
-  description: 'The scope falls back to the next layer. The assignment of own settings to their own scope cannot be removed: 409 settings_in_use.',
+  description:
+    'The scope falls back to the next layer. The assignment of own settings to their own scope cannot be removed: 409 settings_in_use.',
   params: idParams,
-  response: { schema: deletedSchema('DeletedSettingsAssignment', 'settings_assignment'), description: 'The assignment is gone.' },
+  response: {
+    schema: deletedSchema('DeletedSettingsAssignment', 'settings_assignment'),
+    description: 'The assignment is gone.',
+  },
   errors: { 409: 'settings_in_use: the assignment of own settings to their own scope stays' },
   handler: async (ctx, { params }) => {
     const assignment = await assignments.deleteAssignment(ctx, params.id);

@@ -7,7 +7,8 @@ import { serializeSettings, settingsEtag, settingsSchema } from '../../represent
 import { z } from '../../representations/zod';
 import { BUILT_IN_TEMPLATES } from '../../domain/meetings/vocabulary';
 
-export const deletedSchema = (name: string, object: string) => z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) }).openapi(name);
+export const deletedSchema = (name: string, object: string) =>
+  z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) }).openapi(name);
 
 /** The groups as JSON Schema: the values domain/settings accepts per path; `inherit` or null leaves a path to the next layer. */
 const LANGUAGE_TAG = '^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?$';
@@ -15,21 +16,35 @@ const inheritOr = (...schemas: object[]) => ({ anyOf: [...schemas, { enum: ['inh
 const group = (properties: Record<string, object>) => ({ type: 'object', properties, additionalProperties: false });
 const bool = inheritOr({ type: 'boolean' });
 const language = (...words: string[]) => inheritOr({ type: 'string', pattern: LANGUAGE_TAG }, { enum: words });
-const groupDoc = (description: string, schema: object) => z.unknown().optional().openapi({ ...schema, description } as never);
+const groupDoc = (description: string, schema: object) =>
+  z
+    .unknown()
+    .optional()
+    .openapi({ ...schema, description } as never);
 const SETTINGS_GROUPS = {
   recording: groupDoc(
     '`enabled` (boolean), `methods.bot.start` (`on_join`, `on_command`), `methods.bot.mode` (`audio_and_video`, `audio_only`), `methods.bot.silence_detection.alert` (boolean).',
     group({
       enabled: bool,
       methods: group({
-        bot: group({ start: inheritOr({ enum: ['on_join', 'on_command'] }), mode: inheritOr({ enum: ['audio_and_video', 'audio_only'] }), silence_detection: group({ alert: bool }) }),
+        bot: group({
+          start: inheritOr({ enum: ['on_join', 'on_command'] }),
+          mode: inheritOr({ enum: ['audio_and_video', 'audio_only'] }),
+          silence_detection: group({ alert: bool }),
+        }),
       }),
     }),
   ),
-  transcription: groupDoc('`language`: a BCP-47 code, `auto` or `multi`.', group({ language: language('auto', 'multi') })),
+  transcription: groupDoc(
+    '`language`: a BCP-47 code, `auto` or `multi`.',
+    group({ language: language('auto', 'multi') }),
+  ),
   summary: groupDoc(
     '`template`: a built-in slug or a `tpl_` id; `language`: a BCP-47 code or `same_as_transcript`.',
-    group({ template: inheritOr({ enum: BUILT_IN_TEMPLATES }, { type: 'string', pattern: '^tpl_[0-9a-z]{26}$' }), language: language('same_as_transcript') }),
+    group({
+      template: inheritOr({ enum: BUILT_IN_TEMPLATES }, { type: 'string', pattern: '^tpl_[0-9a-z]{26}$' }),
+      language: language('same_as_transcript'),
+    }),
   ),
   branding: groupDoc('`brand_kit_id`: `none`.', group({ brand_kit_id: inheritOr({ enum: ['none'] }) })),
 };
@@ -38,7 +53,11 @@ const WRITE_NOTE =
 const name = z.string().max(100).trim().min(1).nullable().optional();
 
 /** A settings object on the wire, its version in `ETag` (for `If-Match`). */
-const render = ({ settings, assignments }: settingsUseCases.SettingsView, status = 200) => ({ status, body: serializeSettings(settings, assignments), headers: { ETag: settingsEtag(settings) } });
+const render = ({ settings, assignments }: settingsUseCases.SettingsView, status = 200) => ({
+  status,
+  body: serializeSettings(settings, assignments),
+  headers: { ETag: settingsEtag(settings) },
+});
 
 export const listSettings = defineRoute({
   method: 'get',
@@ -49,7 +68,9 @@ export const listSettings = defineRoute({
     'Oldest first: the workspace’s own settings, its named settings, then each member’s own settings, a page of members at a time. Meetings’ own settings are read through each meeting’s settings block.',
   query: listQuery.extend({ workspace_id: workspaceIdInput }),
   response: { schema: listSchema(settingsSchema, 'SettingsList'), description: 'A page of settings objects.' },
-  handler: async (ctx, { query }) => ({ page: mapPage(await settingsUseCases.listSettings(ctx, query), (v) => serializeSettings(v.settings, v.assignments)) }),
+  handler: async (ctx, { query }) => ({
+    page: mapPage(await settingsUseCases.listSettings(ctx, query), (v) => serializeSettings(v.settings, v.assignments)),
+  }),
 });
 
 export const getSettings = defineRoute({
@@ -69,7 +90,9 @@ export const createSettings = defineRoute({
   tag: 'Settings',
   summary: 'Create a named, reusable settings object in a workspace (owner or admin)',
   description: `It applies nowhere until assigned (POST /settings_assignments). ${WRITE_NOTE}`,
-  body: z.looseObject({ workspace_id: workspaceIdInput, name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
+  body: z
+    .looseObject({ workspace_id: workspaceIdInput, name, ...SETTINGS_GROUPS })
+    .openapi({ additionalProperties: false } as never),
   response: { status: 201, schema: settingsSchema, description: 'The settings object.' },
   handler: async (ctx, { body }) => render(await settingsUseCases.createSettings(ctx, body), 201),
 });
@@ -84,7 +107,8 @@ export const updateSettings = defineRoute({
   body: z.looseObject({ name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
   response: { schema: settingsSchema, description: 'The settings object.' },
   errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current' },
-  handler: async (ctx, { params, body, request }) => render(await settingsUseCases.updateSettings(ctx, params.id, body, request.headers['if-match'])),
+  handler: async (ctx, { params, body, request }) =>
+    render(await settingsUseCases.updateSettings(ctx, params.id, body, request.headers['if-match'])),
 });
 
 /** Deprecated with the 2026-10-12 release (policies became settings): the same write, marked per RFC 9745. */
@@ -94,12 +118,21 @@ export const updatePolicy = defineRoute({
   ...updateSettings,
   path: '/policies/{id}',
   summary: 'Deprecated: the older path of PATCH /settings/{id}',
-  description: 'Kept for older integrations; answers exactly as PATCH /settings/{id}, with `Deprecation` and a `Link` to the change history.',
+  description:
+    'Kept for older integrations; answers exactly as PATCH /settings/{id}, with `Deprecation` and a `Link` to the change history.',
   handler: async (ctx, input) => {
-    const reply = (await updateSettings.handler(ctx, input)) as { status?: number; body: Record<string, unknown>; headers?: Record<string, string> };
+    const reply = (await updateSettings.handler(ctx, input)) as {
+      status?: number;
+      body: Record<string, unknown>;
+      headers?: Record<string, string>;
+    };
     return {
       ...reply,
-      headers: { ...reply.headers, Deprecation: `@${POLICIES_DEPRECATED_AT}`, Link: `<${ctx.deps.baseUrl()}/changelog>; rel="deprecation"; type="text/html"` },
+      headers: {
+        ...reply.headers,
+        Deprecation: `@${POLICIES_DEPRECATED_AT}`,
+        Link: `<${ctx.deps.baseUrl()}/changelog>; rel="deprecation"; type="text/html"`,
+      },
     };
   },
 });
@@ -109,10 +142,13 @@ export const deleteSettings = defineRoute({
   path: '/settings/{id}',
   tag: 'Settings',
   summary: 'Delete a named settings object that is not assigned (owner or admin)',
-  description: '409 settings_in_use while it is assigned anywhere, and always for own settings (they live as long as their workspace, member or meeting). `If-Match` as for PATCH.',
+  description:
+    '409 settings_in_use while it is assigned anywhere, and always for own settings (they live as long as their workspace, member or meeting). `If-Match` as for PATCH.',
   params: idParams,
   response: { schema: deletedSchema('DeletedSettings', 'settings'), description: 'The settings object is gone.' },
-  errors: { 409: 'settings_in_use: own settings, or settings still assigned; settings_changed: `If-Match` names a version that is no longer current' },
+  errors: {
+    409: 'settings_in_use: own settings, or settings still assigned; settings_changed: `If-Match` names a version that is no longer current',
+  },
   handler: async (ctx, { params, request }) => {
     const settings = await settingsUseCases.deleteSettings(ctx, params.id, request.headers['if-match']);
     return { body: { id: settings.id, object: 'settings', deleted: true } };

@@ -5,7 +5,10 @@ import { z } from '../../representations/zod';
 
 /** Development only: scripting the simulated calendar provider (services/simulated-calendars.ts says who may). */
 const params = z.object({ email: z.email(), event_id: z.string().min(1).max(200) });
-const person = z.strictObject({ name: z.string().max(200).nullable().optional(), email: z.email().nullable().optional() });
+const person = z.strictObject({
+  name: z.string().max(200).nullable().optional(),
+  email: z.email().nullable().optional(),
+});
 const ack = z.object({ account_email: z.string(), event_id: z.string().optional(), status: z.string() });
 
 export const putSimulatedEvent = defineRoute({
@@ -24,7 +27,15 @@ export const putSimulatedEvent = defineRoute({
     recurring: z.boolean().optional(),
     original_starts_at: dateTimeInput.nullable().optional(),
     organizer: person.nullable().optional(),
-    attendees: z.array(person.extend({ email: z.email(), response: z.enum(['accepted', 'needs_action', 'declined', 'tentative']).nullable().optional() })).max(500).optional(),
+    attendees: z
+      .array(
+        person.extend({
+          email: z.email(),
+          response: z.enum(['accepted', 'needs_action', 'declined', 'tentative']).nullable().optional(),
+        }),
+      )
+      .max(500)
+      .optional(),
   }),
   response: { schema: ack, description: 'The event is in the simulated calendar.' },
   handler: async (ctx, { params: p, body }) => {

@@ -8,7 +8,9 @@ import { z } from '../../representations/zod';
 
 const name = z.string().max(100).trim().min(1);
 const sections = z
-  .array(z.strictObject({ title: z.string().max(100).trim().min(1), instructions: z.string().max(2000).trim().default('') }))
+  .array(
+    z.strictObject({ title: z.string().max(100).trim().min(1), instructions: z.string().max(2000).trim().default('') }),
+  )
   .min(1)
   .max(20)
   .openapi({ description: 'The summary’s sections, in order: a title and what the section should contain.' });
@@ -18,7 +20,8 @@ export const listTemplates = defineRoute({
   path: '/summary_templates',
   tag: 'Settings',
   summary: "List a workspace's custom summary templates, oldest first",
-  description: 'Built-in templates (general, sales, interview, standup, one_on_one) are not listed; any of them or a `tpl_` id goes in `summary.template`.',
+  description:
+    'Built-in templates (general, sales, interview, standup, one_on_one) are not listed; any of them or a `tpl_` id goes in `summary.template`.',
   query: listQuery.extend({ workspace_id: workspaceIdInput }),
   response: { schema: listSchema(templateSchema, 'SummaryTemplateList'), description: 'A page of templates.' },
   handler: async (ctx, { query }) => ({ page: mapPage(await templates.listTemplates(ctx, query), serializeTemplate) }),
@@ -41,7 +44,10 @@ export const createTemplate = defineRoute({
   summary: 'Create a custom summary template (owner or admin)',
   body: z.strictObject({ workspace_id: workspaceIdInput, name, sections }),
   response: { status: 201, schema: templateSchema, description: 'The template.' },
-  handler: async (ctx, { body }) => ({ status: 201, body: serializeTemplate(await templates.createTemplate(ctx, body)) }),
+  handler: async (ctx, { body }) => ({
+    status: 201,
+    body: serializeTemplate(await templates.createTemplate(ctx, body)),
+  }),
 });
 
 export const updateTemplate = defineRoute({
@@ -53,7 +59,9 @@ export const updateTemplate = defineRoute({
   params: idParams,
   body: z.strictObject({ name: name.optional(), sections: sections.optional() }),
   response: { schema: templateSchema, description: 'The template.' },
-  handler: async (ctx, { params, body }) => ({ body: serializeTemplate(await templates.updateTemplate(ctx, params.id, body)) }),
+  handler: async (ctx, { params, body }) => ({
+    body: serializeTemplate(await templates.updateTemplate(ctx, params.id, body)),
+  }),
 });
 
 export const deleteTemplate = defineRoute({
@@ -63,7 +71,12 @@ export const deleteTemplate = defineRoute({
   summary: 'Delete a template no settings use (owner or admin)',
   description: '409 settings_in_use while any settings object names it in `summary.template`.',
   params: idParams,
-  response: { schema: z.object({ id: z.string(), object: z.literal('summary_template'), deleted: z.literal(true) }).openapi('DeletedSummaryTemplate'), description: 'The template is gone.' },
+  response: {
+    schema: z
+      .object({ id: z.string(), object: z.literal('summary_template'), deleted: z.literal(true) })
+      .openapi('DeletedSummaryTemplate'),
+    description: 'The template is gone.',
+  },
   errors: { 409: 'settings_in_use: settings still name the template' },
   handler: async (ctx, { params }) => {
     const template = await templates.deleteTemplate(ctx, params.id);

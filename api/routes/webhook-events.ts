@@ -38,12 +38,16 @@ export const redeliverEvent = defineRoute({
   path: '/webhook_events/{id}/redeliver',
   tag: 'Webhooks',
   summary: 'Deliver an event again to its endpoints (or one of them)',
-  description: 'Starts a fresh attempt series with the stored body and a fresh signature timestamp. 202 with the event.',
+  description:
+    'Starts a fresh attempt series with the stored body and a fresh signature timestamp. 202 with the event.',
   params: idParams,
   body: z.strictObject({ endpoint_id: z.string().optional() }).optional(),
   response: { status: 202, schema: eventSchema, description: 'Redelivery started.' },
   errors: { 409: 'conflict: the event has no endpoint to deliver to, or was not delivered to the endpoint named' },
-  handler: async (ctx, { params, body }) => ({ status: 202, body: render(await events.redeliverEvent(ctx, params.id, body?.endpoint_id)) }),
+  handler: async (ctx, { params, body }) => ({
+    status: 202,
+    body: render(await events.redeliverEvent(ctx, params.id, body?.endpoint_id)),
+  }),
 });
 
 export const webhookEventRoutes = [listEvents, getEvent, redeliverEvent];

@@ -6,7 +6,10 @@ import { defineRoute, listSchema } from '../routing';
 import { serializeWorkspace, workspaceSchema } from '../../representations/workspace';
 import { z } from '../../representations/zod';
 
-const includeQuery = z.string().optional().openapi({ description: 'Comma-separated expansions; `settings` adds the settings block.' });
+const includeQuery = z
+  .string()
+  .optional()
+  .openapi({ description: 'Comma-separated expansions; `settings` adds the settings block.' });
 
 const render = (v: workspaces.WorkspaceView) => serializeWorkspace(v.workspace, v.access, v.staff, v.settings);
 
@@ -16,9 +19,16 @@ export const listWorkspaces = defineRoute({
   tag: 'Workspaces',
   summary: "List the caller's workspaces",
   query: listQuery.extend({ include: includeQuery }),
-  response: { schema: listSchema(workspaceSchema, 'WorkspaceList'), description: 'A page of workspaces, oldest first.' },
+  response: {
+    schema: listSchema(workspaceSchema, 'WorkspaceList'),
+    description: 'A page of workspaces, oldest first.',
+  },
   handler: async (ctx, { query }) => {
-    const page = await workspaces.listWorkspaces(ctx, { cursor: query.cursor, limit: query.limit, withSettings: includes(query.include, 'settings') });
+    const page = await workspaces.listWorkspaces(ctx, {
+      cursor: query.cursor,
+      limit: query.limit,
+      withSettings: includes(query.include, 'settings'),
+    });
     return { kind: 'workspace', page: mapPage(page, render) };
   },
 });
@@ -31,7 +41,11 @@ export const createWorkspace = defineRoute({
   description: 'Limited to 20 workspaces per day per API user, archived ones included.',
   body: z.strictObject({ name: z.string().max(100).trim().min(1), metadata: metadataInput.optional() }),
   response: { status: 201, schema: workspaceSchema, description: 'The created workspace.' },
-  handler: async (ctx, { body }) => ({ status: 201, kind: 'workspace', body: render(await workspaces.createWorkspace(ctx, body)) }),
+  handler: async (ctx, { body }) => ({
+    status: 201,
+    kind: 'workspace',
+    body: render(await workspaces.createWorkspace(ctx, body)),
+  }),
 });
 
 export const getWorkspace = defineRoute({
@@ -42,7 +56,10 @@ export const getWorkspace = defineRoute({
   params: idParams,
   query: z.object({ include: includeQuery }),
   response: { schema: workspaceSchema, description: 'The workspace.' },
-  handler: async (ctx, { params }) => ({ kind: 'workspace', body: render(await workspaces.getWorkspace(ctx, params.id)) }),
+  handler: async (ctx, { params }) => ({
+    kind: 'workspace',
+    body: render(await workspaces.getWorkspace(ctx, params.id)),
+  }),
 });
 
 export const updateWorkspace = defineRoute({
@@ -54,7 +71,10 @@ export const updateWorkspace = defineRoute({
   body: z.strictObject({ name: z.string().max(100).trim().min(1).optional(), metadata: metadataInput.optional() }),
   response: { schema: workspaceSchema, description: 'The updated workspace.' },
   errors: { 403: 'workspace_update_not_allowed: only owners and admins of the workspace update it' },
-  handler: async (ctx, { params, body }) => ({ kind: 'workspace', body: render(await workspaces.updateWorkspace(ctx, params.id, body)) }),
+  handler: async (ctx, { params, body }) => ({
+    kind: 'workspace',
+    body: render(await workspaces.updateWorkspace(ctx, params.id, body)),
+  }),
 });
 
 export const archiveWorkspace = defineRoute({
@@ -65,7 +85,9 @@ export const archiveWorkspace = defineRoute({
   description: 'The workspace disappears from every list and read; it still counts toward the daily creation limit.',
   params: idParams,
   response: {
-    schema: z.object({ id: z.string(), object: z.literal('workspace'), archived: z.literal(true) }).openapi('ArchivedWorkspace'),
+    schema: z
+      .object({ id: z.string(), object: z.literal('workspace'), archived: z.literal(true) })
+      .openapi('ArchivedWorkspace'),
     description: 'The workspace is archived.',
   },
   errors: { 403: 'workspace_archive_not_allowed: only owners of the workspace archive it' },

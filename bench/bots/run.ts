@@ -21,15 +21,23 @@ import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
 import { benchDatabase, percentile, runBench } from '../support';
 
-
 async function main() {
-  const { values } = parseArgs({ options: { bots: { type: 'string', default: '500' }, concurrency: { type: 'string', default: '25' } } });
+  const { values } = parseArgs({
+    options: { bots: { type: 'string', default: '500' }, concurrency: { type: 'string', default: '25' } },
+  });
   const total = Number(values.bots);
   const concurrency = Number(values.concurrency);
   const log = createLogger('warn');
   const db = await benchDatabase('bots');
   const { orm, tmp } = db;
-  const temporal = await startDevServer({ log, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: process.env.TEMPORAL_CLI_PATH });
+  const temporal = await startDevServer({
+    log,
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+    headless: true,
+    cliPath: process.env.TEMPORAL_CLI_PATH,
+  });
   const env = {
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporal.address,
@@ -45,14 +53,24 @@ async function main() {
   const config = loadConfig(env);
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
-  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(config.mediaDir) }, { host: '127.0.0.1', port: 0 });
-  const { api_key, workspace_id } = await createUser(orm.em.fork(), { email: 'bench@example.com', workspaceName: 'Bench' });
+  const api = await startApi(
+    { orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(config.mediaDir) },
+    { host: '127.0.0.1', port: 0 },
+  );
+  const { api_key, workspace_id } = await createUser(orm.em.fork(), {
+    email: 'bench@example.com',
+    workspaceName: 'Bench',
+  });
 
   // The worker in a process of its own, so its memory is its own.
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const worker = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   let peakKb = 0;
   const sampler = setInterval(async () => {
     const status = await readFile(`/proc/${worker.pid}/status`, 'utf8').catch(() => '');
@@ -73,7 +91,11 @@ async function main() {
         const res = await fetch(`${api.baseUrl}/bots`, {
           method: 'POST',
           headers: { Authorization: api_key },
-          body: JSON.stringify({ workspace_id, meeting_url: 'https://meet.google.com/bench-abcd-efg', participants: [{ email: 'a@example.com', name: 'A' }] }),
+          body: JSON.stringify({
+            workspace_id,
+            meeting_url: 'https://meet.google.com/bench-abcd-efg',
+            participants: [{ email: 'a@example.com', name: 'A' }],
+          }),
         });
         if (res.status !== 201) throw new Error(`POST /bots answered ${res.status}: ${await res.text()}`);
         sentAt.set(((await res.json()) as { id: string }).id, t0);
@@ -85,10 +107,12 @@ async function main() {
     const failed: string[] = [];
     while (sentAt.size > 0 && Date.now() < deadline) {
       const ids = [...sentAt.keys()];
-      const rows = await orm.em.fork().execute<{ id: string; status: string; updated_at: Date }[]>(
-        `select id, status, updated_at from bots where id in (?) and status in ('completed', 'failed', 'cancelled')`,
-        [ids],
-      );
+      const rows = await orm.em
+        .fork()
+        .execute<{ id: string; status: string; updated_at: Date }[]>(
+          `select id, status, updated_at from bots where id in (?) and status in ('completed', 'failed', 'cancelled')`,
+          [ids],
+        );
       for (const r of rows) {
         latencies.push(new Date(r.updated_at).getTime() - sentAt.get(r.id)!);
         if (r.status !== 'completed') failed.push(`${r.id}:${r.status}`);

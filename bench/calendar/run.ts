@@ -24,25 +24,54 @@ import { benchDatabase, benchTemporal, runBench } from '../support';
 const SECRET = 'bench-signing-secret-of-at-least-32-characters';
 
 async function main() {
-  const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+  const { values } = parseArgs({
+    options: {
+      events: { type: 'string', default: '10000' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+    },
+  });
   const eventCount = Number(values.events);
   const seconds = Number(values.seconds);
   const log = createLogger('warn');
   const db = await benchDatabase('calendar');
   const { orm } = db;
-  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', SIGNING_SECRET: SECRET, RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    TEMPORAL_TASK_QUEUE: 'bench',
+    SIGNING_SECRET: SECRET,
+    RATE_LIMIT_IP_PER_MINUTE: '100000000',
+    RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '1000000',
+  });
   const temporal = await benchTemporal(db, config, log);
   const { client, providers } = temporal;
-  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(path.join(db.tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
-  const lines = [`bench/calendar: node ${process.version}, ${os.cpus().length} cores, dev server, worker and API in this process`];
+  const api = await startApi(
+    {
+      orm,
+      config,
+      log: createLogger('silent'),
+      temporal: client,
+      storage: new LocalStorage(path.join(db.tmp, 'media')),
+    },
+    { host: '127.0.0.1', port: 0 },
+  );
+  const lines = [
+    `bench/calendar: node ${process.version}, ${os.cpus().length} cores, dev server, worker and API in this process`,
+  ];
 
   /** A workspace whose own settings turn recording off (no bots), and a member. */
   const workspace = async (n: number) => {
-    const { workspace_id, api_key } = await createUser(orm.em.fork(), { email: `bench-${n}-${Date.now()}@example.com`, workspaceName: `Bench ${n}` });
+    const { workspace_id, api_key } = await createUser(orm.em.fork(), {
+      email: `bench-${n}-${Date.now()}@example.com`,
+      workspaceName: `Bench ${n}`,
+    });
     const em = orm.em.fork();
     const own = await em.findOneOrFail(Settings, { ownKind: 'workspace', ownId: workspace_id! });
     own.values = { 'recording.enabled': false };
-    const member = await fetch(`${api.baseUrl}/members`, { method: 'POST', headers: { Authorization: api_key, 'Content-Type': 'application/json' }, body: JSON.stringify({ workspace_id, name: 'Member', email: `m${n}@acme.test` }) }).then((r) => r.json() as Promise<{ id: string }>);
+    const member = await fetch(`${api.baseUrl}/members`, {
+      method: 'POST',
+      headers: { Authorization: api_key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ workspace_id, name: 'Member', email: `m${n}@acme.test` }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
     await em.flush();
     return { workspaceId: workspace_id!, key: api_key, memberId: member.id };
   };
@@ -69,7 +98,9 @@ async function main() {
         ],
       })),
     );
-    await orm.em.fork().execute('insert into simulated_calendar_accounts (account_email) values (?) on conflict do nothing', [email]);
+    await orm.em
+      .fork()
+      .execute('insert into simulated_calendar_accounts (account_email) values (?) on conflict do nothing', [email]);
     const seedSeconds = (Date.now() - seeded) / 1000;
     const now = new Date();
     const conn = Object.assign(new CalendarConnection(), {
@@ -88,7 +119,11 @@ async function main() {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 100);
     const started = Date.now();
-    await client.workflow.start('calendarSync', { workflowId: calendarSyncWorkflowId(conn.id), taskQueue: 'bench', args: [{ connectionId: conn.id, connectedAt: now.toISOString() }] });
+    await client.workflow.start('calendarSync', {
+      workflowId: calendarSyncWorkflowId(conn.id),
+      taskQueue: 'bench',
+      args: [{ connectionId: conn.id, connectedAt: now.toISOString() }],
+    });
     for (;;) {
       const c = await orm.em.fork().findOneOrFail(CalendarConnection, { id: conn.id });
       if (c.lastSyncedAt) break;
@@ -97,7 +132,9 @@ async function main() {
     }
     const syncSeconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
-    const [{ n }] = await orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from meetings where workspace_id = ?', [ws.workspaceId]);
+    const [{ n }] = await orm.em
+      .fork()
+      .execute<{ n: number }[]>('select count(*)::int as n from meetings where workspace_id = ?', [ws.workspaceId]);
     lines.push(
       `first sync: ${eventCount} events (seeded in ${seedSeconds.toFixed(1)} s) → ${n} meetings in ${syncSeconds.toFixed(1)} s = ${(eventCount / syncSeconds).toFixed(0)} events/s; process peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB`,
     );
@@ -137,7 +174,9 @@ async function main() {
       ],
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
-    lines.push(`POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} requests)`);
+    lines.push(
+      `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} requests)`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await api.stop();

@@ -18,14 +18,22 @@ import { LocalStorage } from '../../runtime/storage';
 import { benchDatabase, load, runBench } from '../support';
 
 async function main() {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+  });
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const db = await benchDatabase('http');
   const { orm, tmp } = db;
-  const { api_key } = await createUser(orm.em.fork(), { email: `bench-${Date.now()}@example.com`, workspaceName: 'Bench' });
+  const { api_key } = await createUser(orm.em.fork(), {
+    email: `bench-${Date.now()}@example.com`,
+    workspaceName: 'Bench',
+  });
   const config = loadConfig({ LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000' });
-  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: null, storage: new LocalStorage(path.join(tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
+  const api = await startApi(
+    { orm, config, log: createLogger('silent'), temporal: null, storage: new LocalStorage(path.join(tmp, 'media')) },
+    { host: '127.0.0.1', port: 0 },
+  );
 
   const bare = express();
   bare.get('/hello', (_req, res) => {

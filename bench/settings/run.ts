@@ -56,7 +56,7 @@ export async function seed(orm: Orm, workspaceId: string): Promise<void> {
       select ${id('set', "'3' || lpad(i::text, 7, '0')")}, '${workspaceId}', 'Named ' || i, jsonb_build_object('transcription.language', (array['en','de','fr','es','it'])[1 + i % 5])
       from generate_series(1, ${NAMED_SETTINGS}) i;
     insert into settings_assignments (id, settings_id, scope, scope_key, workspace_id, member_id, specificity)
-      select ${id('asg', "'3' || lpad(i::text, 7, '0')")}, ${id('set', "'3' || lpad((1 + i % " + NAMED_SETTINGS + ')::text, 7, \'0\')')},
+      select ${id('asg', "'3' || lpad(i::text, 7, '0')")}, ${id('set', "'3' || lpad((1 + i % " + NAMED_SETTINGS + ")::text, 7, '0')")},
              jsonb_build_array('members:' || ${id('mem', '1 + i % ' + MEMBERS)}, case when i <= ${MEMBERS} then 'meetings:external' else 'meetings:organized' end),
              'members:' || ${id('mem', '1 + i % ' + MEMBERS)} || '|' || case when i <= ${MEMBERS} then 'meetings:external' else 'meetings:organized' end,
              '${workspaceId}', ${id('mem', '1 + i % ' + MEMBERS)}, 501
@@ -66,23 +66,34 @@ export async function seed(orm: Orm, workspaceId: string): Promise<void> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+  });
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const db = await benchDatabase('settings');
   const { orm, tmp } = db;
-  const { api_key, workspace_id } = await createUser(orm.em.fork(), { email: `bench-${Date.now()}@example.com`, workspaceName: 'Bench' });
+  const { api_key, workspace_id } = await createUser(orm.em.fork(), {
+    email: `bench-${Date.now()}@example.com`,
+    workspaceName: 'Bench',
+  });
   const seededAt = Date.now();
   await seed(orm, workspace_id!);
   const seedSeconds = (Date.now() - seededAt) / 1000;
   const config = loadConfig({ LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000' });
-  const api = await startApi({ orm, config, log: createLogger('silent'), temporal: null, storage: new LocalStorage(path.join(tmp, 'media')) }, { host: '127.0.0.1', port: 0 });
+  const api = await startApi(
+    { orm, config, log: createLogger('silent'), temporal: null, storage: new LocalStorage(path.join(tmp, 'media')) },
+    { host: '127.0.0.1', port: 0 },
+  );
 
   // Every statement the API sends goes through knex: count them around one request at a time.
   let queries = 0;
-  orm.em.getConnection().getKnex().on('query', () => {
-    queries += 1;
-  });
+  orm.em
+    .getConnection()
+    .getKnex()
+    .on('query', () => {
+      queries += 1;
+    });
   const headers = { Authorization: api_key };
   const withSettings = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&include=settings&limit=100`;
   const without = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&limit=100`;
@@ -90,8 +101,12 @@ async function main() {
     const before = queries;
     const res = await fetch(target, { headers });
     const body = (await res.json()) as { data: { settings?: { assignments: unknown[] } }[] };
-    if (res.status !== 200 || body.data.length !== 100) throw new Error(`unexpected answer ${res.status} with ${body.data.length} meetings`);
-    return { queries: queries - before, assignmentsShown: body.data.reduce((n, m) => n + (m.settings?.assignments.length ?? 0), 0) };
+    if (res.status !== 200 || body.data.length !== 100)
+      throw new Error(`unexpected answer ${res.status} with ${body.data.length} meetings`);
+    return {
+      queries: queries - before,
+      assignmentsShown: body.data.reduce((n, m) => n + (m.settings?.assignments.length ?? 0), 0),
+    };
   };
 
   try {

@@ -20,7 +20,6 @@ import { benchDatabase, benchTemporal, percentile, runBench } from '../support';
 import { startDispatcher } from '../../worker/dispatcher';
 import { temporalGateway } from '../../runtime/temporal-gateway';
 
-
 async function main() {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '200' } } });
   const events = Number(values.events);
@@ -30,7 +29,12 @@ async function main() {
   const config = loadConfig({ ALLOW_LOOPBACK_WEBHOOKS: 'true', TEMPORAL_TASK_QUEUE: 'bench' });
   const temporal = await benchTemporal(db, config, log);
   const client = temporal.client;
-  const dispatcher = startDispatcher({ orm, log, gateway: temporalGateway(client, { taskQueue: 'bench', deadlineMs: 5000 }), databaseUrl: db.url });
+  const dispatcher = startDispatcher({
+    orm,
+    log,
+    gateway: temporalGateway(client, { taskQueue: 'bench', deadlineMs: 5000 }),
+    databaseUrl: db.url,
+  });
 
   // The receiver answers 204 at once and notes when each (event, endpoint) arrived.
   const arrivals = new Map<string, number>();
@@ -45,14 +49,28 @@ async function main() {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const lines: string[] = [`bench/webhooks: ${events} events per run, dev server, loopback receiver, node ${process.version}, ${os.cpus().length} cores`];
+  const lines: string[] = [
+    `bench/webhooks: ${events} events per run, dev server, loopback receiver, node ${process.version}, ${os.cpus().length} cores`,
+  ];
 
   try {
     for (const endpointsCount of [1, 10]) {
-      const { workspace_id } = await createUser(orm.em.fork(), { email: `bench-${endpointsCount}@example.com`, workspaceName: `Bench ${endpointsCount}` });
+      const { workspace_id } = await createUser(orm.em.fork(), {
+        email: `bench-${endpointsCount}@example.com`,
+        workspaceName: `Bench ${endpointsCount}`,
+      });
       const em = orm.em.fork();
       for (let i = 0; i < endpointsCount; i++) {
-        em.persist(Object.assign(new WebhookEndpoint(), { id: newId('webhookEndpoint'), workspaceId: workspace_id!, url: `${receiverUrl}/e${i}`, enabledEvents: ['meeting.updated'], secret: `whsec_bench_${i}`, apiVersion: CURRENT_VERSION }));
+        em.persist(
+          Object.assign(new WebhookEndpoint(), {
+            id: newId('webhookEndpoint'),
+            workspaceId: workspace_id!,
+            url: `${receiverUrl}/e${i}`,
+            enabledEvents: ['meeting.updated'],
+            secret: `whsec_bench_${i}`,
+            apiVersion: CURRENT_VERSION,
+          }),
+        );
       }
       await em.flush();
       arrivals.clear();
@@ -60,14 +78,26 @@ async function main() {
       const started = Date.now();
       for (let i = 0; i < events; i++) {
         // The change's own transaction: the event row commits with it.
-        const id = await orm.em.fork().transactional(async (tem) => recordEvent(tem, { workspaceId: workspace_id!, type: 'meeting.updated', objectId: `mtg_bench_${i}`, payload: { id: `mtg_bench_${i}`, object: 'meeting' } }).id);
+        const id = await orm.em
+          .fork()
+          .transactional(
+            async (tem) =>
+              recordEvent(tem, {
+                workspaceId: workspace_id!,
+                type: 'meeting.updated',
+                objectId: `mtg_bench_${i}`,
+                payload: { id: `mtg_bench_${i}`, object: 'meeting' },
+              }).id,
+          );
         committedAt.set(id, Date.now());
       }
       const expected = events * endpointsCount;
       const deadline = Date.now() + 10 * 60_000;
       while (arrivals.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const seconds = (Math.max(...arrivals.values()) - started) / 1000;
-      const latencies = [...arrivals.entries()].map(([key, at]) => at - committedAt.get(key.slice(0, key.indexOf('/')))!);
+      const latencies = [...arrivals.entries()].map(
+        ([key, at]) => at - committedAt.get(key.slice(0, key.indexOf('/')))!,
+      );
       lines.push(
         `${String(endpointsCount).padStart(2)} endpoint(s): ${arrivals.size}/${expected} deliveries in ${seconds.toFixed(1)} s = ${(arrivals.size / seconds).toFixed(1)} deliveries/s; commit → 2xx p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
       );
@@ -83,7 +113,10 @@ async function main() {
         while (next < total) {
           const n = next++;
           const s = Date.now();
-          const res = await fetch(`${receiverUrl}/base`, { method: 'POST', body: JSON.stringify({ id: `evt_base_${n}` }) });
+          const res = await fetch(`${receiverUrl}/base`, {
+            method: 'POST',
+            body: JSON.stringify({ id: `evt_base_${n}` }),
+          });
           await res.arrayBuffer();
           baseLat.push(Date.now() - s);
         }
@@ -91,7 +124,9 @@ async function main() {
     );
     const baseSeconds = (Date.now() - t0) / 1000;
     const baseRate = total / baseSeconds;
-    lines.push(`baseline plain POSTs: ${total} in ${baseSeconds.toFixed(1)} s = ${baseRate.toFixed(1)} /s; p50 ${percentile(baseLat, 50)} ms, p99 ${percentile(baseLat, 99)} ms`);
+    lines.push(
+      `baseline plain POSTs: ${total} in ${baseSeconds.toFixed(1)} s = ${baseRate.toFixed(1)} /s; p50 ${percentile(baseLat, 50)} ms, p99 ${percentile(baseLat, 99)} ms`,
+    );
     const last = lines[2]!.match(/= ([\d.]+) deliveries/)!;
     lines.push(`ratio (10 endpoints / baseline throughput): ${(Number(last[1]) / baseRate).toFixed(3)}`, '');
     process.stdout.write(lines.join('\n'));

@@ -1,9 +1,21 @@
 import { EntitySchema } from '@mikro-orm/core';
 
 export type TranscriptWord = { text: string; start: number; end: number };
-export type TranscriptSegment = { speaker: string; email: string | null; start: number; end: number; text: string; words: TranscriptWord[] };
+export type TranscriptSegment = {
+  speaker: string;
+  email: string | null;
+  start: number;
+  end: number;
+  text: string;
+  words: TranscriptWord[];
+};
 export type Transcript = { language: string; segments: TranscriptSegment[] };
-export type Summary = { template: string; language: string; sections: { title: string; text: string }[]; action_items: { text: string; owner: string | null }[] };
+export type Summary = {
+  template: string;
+  language: string;
+  sections: { title: string; text: string }[];
+  action_items: { text: string; owner: string | null }[];
+};
 export type MediaRef = { audio_key: string | null; video_key: string | null; duration_seconds: number };
 
 /** The content of a meeting's results, made from its recording. */

@@ -24,4 +24,20 @@ import { SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema } from 
 import { CalendarConnectionSchema, ConnectLinkSchema } from './CalendarConnection';
 import { WorkflowCommandSchema } from './WorkflowCommand';
 
-export const ENTITIES = [AccountSchema, WorkspaceSchema, WorkspaceAccessSchema, MemberSchema, MeetingSchema, BotSchema, MeetingResultSchema, WebhookEventSchema, WebhookEndpointSchema, SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema, CalendarConnectionSchema, ConnectLinkSchema, WorkflowCommandSchema];
+export const ENTITIES = [
+  AccountSchema,
+  WorkspaceSchema,
+  WorkspaceAccessSchema,
+  MemberSchema,
+  MeetingSchema,
+  BotSchema,
+  MeetingResultSchema,
+  WebhookEventSchema,
+  WebhookEndpointSchema,
+  SettingsSchema,
+  SettingsAssignmentSchema,
+  SummaryTemplateSchema,
+  CalendarConnectionSchema,
+  ConnectLinkSchema,
+  WorkflowCommandSchema,
+];

@@ -65,6 +65,8 @@ export class Migration20261122000000_platform extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table rate_limit_counters; drop table members; drop table workspace_accesses; drop table workspaces; drop table accounts;');
+    this.addSql(
+      'drop table rate_limit_counters; drop table members; drop table workspace_accesses; drop table workspaces; drop table accounts;',
+    );
   }
 }

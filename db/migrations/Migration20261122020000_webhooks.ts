@@ -56,6 +56,8 @@ export class Migration20261122020000_webhooks extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop trigger webhook_events_notify on webhook_events; drop function notify_webhook_event(); drop table webhook_attempts; drop table webhook_deliveries; drop table webhook_endpoints;');
+    this.addSql(
+      'drop trigger webhook_events_notify on webhook_events; drop function notify_webhook_event(); drop table webhook_attempts; drop table webhook_deliveries; drop table webhook_endpoints;',
+    );
   }
 }

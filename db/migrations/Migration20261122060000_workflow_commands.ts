@@ -36,6 +36,8 @@ export class Migration20261122060000_workflow_commands extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop trigger workflow_commands_notify on workflow_commands; drop function notify_workflow_command(); drop table workflow_commands; drop index webhook_events_dedupe; alter table webhook_events drop column dedupe_key;');
+    this.addSql(
+      'drop trigger workflow_commands_notify on workflow_commands; drop function notify_workflow_command(); drop table workflow_commands; drop index webhook_events_dedupe; alter table webhook_events drop column dedupe_key;',
+    );
   }
 }

@@ -7,6 +7,8 @@ export class Migration20261122090000_connect_link_provider_choice extends Migrat
   }
 
   override async down(): Promise<void> {
-    this.addSql("update calendar_connect_links set provider = 'google' where provider is null; alter table calendar_connect_links alter column provider set not null;");
+    this.addSql(
+      "update calendar_connect_links set provider = 'google' where provider is null; alter table calendar_connect_links alter column provider set not null;",
+    );
   }
 }

@@ -27,7 +27,13 @@ export function linkInText(text: string | null | undefined): string | null {
   const start = capped.toLowerCase().indexOf('https://');
   if (start < 0) return null;
   let end = start + 'https://'.length;
-  while (end < capped.length && end - start < CALENDAR_TEXT_LIMITS.link && !STOP.has(capped[end]!) && capped.charCodeAt(end) > 0x20) end++;
+  while (
+    end < capped.length &&
+    end - start < CALENDAR_TEXT_LIMITS.link &&
+    !STOP.has(capped[end]!) &&
+    capped.charCodeAt(end) > 0x20
+  )
+    end++;
   while (end > start + 'https://'.length && TRAILING.has(capped[end - 1]!)) end--;
   return end > start + 'https://'.length ? capped.slice(start, end) : null;
 }

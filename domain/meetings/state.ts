@@ -31,7 +31,12 @@ export type Results = {
 };
 
 export function emptyResults(): Results {
-  return { status: 'none', transcript: { status: 'none', language: null }, summary: { status: 'none' }, media: { status: 'none', duration_seconds: null } };
+  return {
+    status: 'none',
+    transcript: { status: 'none', language: null },
+    summary: { status: 'none' },
+    media: { status: 'none', duration_seconds: null },
+  };
 }
 
 /**
@@ -46,7 +51,11 @@ export function overallStatus(r: Omit<Results, 'status'>): PartStatus {
   return 'ready';
 }
 
-export function withPart<K extends 'transcript' | 'summary' | 'media'>(r: Results, part: K, value: Partial<Results[K]>): Results {
+export function withPart<K extends 'transcript' | 'summary' | 'media'>(
+  r: Results,
+  part: K,
+  value: Partial<Results[K]>,
+): Results {
   const next = { ...r, [part]: { ...r[part], ...value } } as Results;
   next.status = overallStatus(next);
   return next;

@@ -14,17 +14,23 @@ export function normaliseMeetingUrl(input: string, field = 'meeting_url'): strin
   const raw = input.trim();
   // `mailto:x`, `tel:x`: another scheme, not a host without one.
   if (/^[a-z][a-z0-9+-]*:(?!\/\/|\d)/i.test(raw)) {
-    throw new ValidationFailed([{ code: 'invalid_format', field, message: `${field} must be an http(s) meeting link.` }]);
+    throw new ValidationFailed([
+      { code: 'invalid_format', field, message: `${field} must be an http(s) meeting link.` },
+    ]);
   }
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new ValidationFailed([{ code: 'invalid_format', field, message: `${field} must be a meeting link (https://…).` }]);
+    throw new ValidationFailed([
+      { code: 'invalid_format', field, message: `${field} must be a meeting link (https://…).` },
+    ]);
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname.includes('.')) {
-    throw new ValidationFailed([{ code: 'invalid_format', field, message: `${field} must be an http(s) meeting link with a host name.` }]);
+    throw new ValidationFailed([
+      { code: 'invalid_format', field, message: `${field} must be an http(s) meeting link with a host name.` },
+    ]);
   }
   url.protocol = 'https:';
   url.hash = '';
@@ -48,8 +54,15 @@ export function detectPlatform(meetingUrl: string | null): Platform | null {
     return null;
   }
   if (host === 'meet.google.com') return 'meet';
-  if (host === 'zoom.us' || host.endsWith('.zoom.us') || host === 'zoomgov.com' || host.endsWith('.zoomgov.com')) return 'zoom';
-  if (host === 'teams.microsoft.com' || host === 'teams.live.com' || host.endsWith('.teams.microsoft.com') || (host === 'teams.cloud.microsoft' && path.length > 1)) return 'teams';
+  if (host === 'zoom.us' || host.endsWith('.zoom.us') || host === 'zoomgov.com' || host.endsWith('.zoomgov.com'))
+    return 'zoom';
+  if (
+    host === 'teams.microsoft.com' ||
+    host === 'teams.live.com' ||
+    host.endsWith('.teams.microsoft.com') ||
+    (host === 'teams.cloud.microsoft' && path.length > 1)
+  )
+    return 'teams';
   return null;
 }
 

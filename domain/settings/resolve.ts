@@ -85,7 +85,12 @@ export type Person = { email: string | null; member_id: string | null };
  * workspace's members and its member's email domain (README › Settings). A meeting whose people are
  * unknown is in none of internal, domain and external.
  */
-export function meetingCategories(m: { memberId: string | null; memberEmail: string | null; organizer: Person | null; participants: Person[] }): Category[] {
+export function meetingCategories(m: {
+  memberId: string | null;
+  memberEmail: string | null;
+  organizer: Person | null;
+  participants: Person[];
+}): Category[] {
   const people = new Map<string, Person>();
   for (const p of [...m.participants, ...(m.organizer ? [m.organizer] : [])]) {
     const key = p.email?.toLowerCase() ?? p.member_id;
@@ -95,10 +100,16 @@ export function meetingCategories(m: { memberId: string | null; memberEmail: str
   const out: Category[] = [];
   const organizer = m.organizer;
   const memberEmail = m.memberEmail?.toLowerCase() ?? null;
-  if (m.memberId && organizer && (organizer.member_id === m.memberId || (memberEmail !== null && organizer.email?.toLowerCase() === memberEmail))) out.push('organized');
+  if (
+    m.memberId &&
+    organizer &&
+    (organizer.member_id === m.memberId || (memberEmail !== null && organizer.email?.toLowerCase() === memberEmail))
+  )
+    out.push('organized');
   if (everyone.length > 0 && everyone.every((p) => p.member_id !== null)) out.push('internal');
   const domain = memberEmail?.split('@')[1];
-  if (domain && everyone.length > 0 && everyone.every((p) => p.email?.toLowerCase().endsWith(`@${domain}`))) out.push('domain');
+  if (domain && everyone.length > 0 && everyone.every((p) => p.email?.toLowerCase().endsWith(`@${domain}`)))
+    out.push('domain');
   if (everyone.some((p) => p.member_id === null)) out.push('external');
   return out;
 }

@@ -8,7 +8,8 @@ import type { FieldIssue } from '../errors';
 export const CATEGORIES = ['organized', 'internal', 'domain', 'external'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export type Anchor = { kind: 'account'; id: string } | { kind: 'workspace'; id: string } | { kind: 'member'; id: string };
+export type Anchor =
+  { kind: 'account'; id: string } | { kind: 'workspace'; id: string } | { kind: 'member'; id: string };
 
 export type Scope = {
   /** Null only while a `meetings:mtg_…` scope waits for its implied workspace (see `withImpliedWorkspace`). */
@@ -26,15 +27,27 @@ const PREFIX = { account: 'acc_', workspace: 'wks_', member: 'mem_' } as const;
 /** Parses a scope, checking each condition on its own; every issue names the condition's index. */
 export function parseScope(input: unknown, field = 'scope'): { scope: Scope | null; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
-  if (!Array.isArray(input)) return { scope: null, issues: [{ code: 'invalid_type', field, message: `${field} must be an array of conditions such as "workspaces:wks_…".` }] };
-  if (input.length === 0) return { scope: null, issues: [{ code: 'blank', field, message: `${field} needs at least one condition.` }] };
-  if (input.length > MAX_CONDITIONS) return { scope: null, issues: [{ code: 'invalid', field, message: `${field} takes at most ${MAX_CONDITIONS} conditions.` }] };
+  if (!Array.isArray(input))
+    return {
+      scope: null,
+      issues: [
+        { code: 'invalid_type', field, message: `${field} must be an array of conditions such as "workspaces:wks_…".` },
+      ],
+    };
+  if (input.length === 0)
+    return { scope: null, issues: [{ code: 'blank', field, message: `${field} needs at least one condition.` }] };
+  if (input.length > MAX_CONDITIONS)
+    return {
+      scope: null,
+      issues: [{ code: 'invalid', field, message: `${field} takes at most ${MAX_CONDITIONS} conditions.` }],
+    };
   const scope: Scope = { anchor: null, meetingId: null, series: null, categories: [] };
   const seen = new Set<string>();
   input.forEach((raw, i) => {
     const at = `${field}.${i}`;
     const fail = (message: string) => issues.push({ code: 'invalid', field: at, message });
-    if (typeof raw !== 'string') return void issues.push({ code: 'invalid_type', field: at, message: `${at} must be a string.` });
+    if (typeof raw !== 'string')
+      return void issues.push({ code: 'invalid_type', field: at, message: `${at} must be a string.` });
     const condition = raw.trim();
     if (seen.has(condition)) return fail(`${at} repeats the condition "${condition}".`);
     seen.add(condition);
@@ -44,7 +57,8 @@ export function parseScope(input: unknown, field = 'scope'): { scope: Scope | nu
     if (kind in ANCHORS) {
       const anchorKind = ANCHORS[kind as keyof typeof ANCHORS];
       const prefix = PREFIX[anchorKind];
-      if (!value.startsWith(prefix) || !ID.test(value.slice(prefix.length))) return fail(`${at} must be "${kind}:${prefix}…" with a ${prefix} id.`);
+      if (!value.startsWith(prefix) || !ID.test(value.slice(prefix.length)))
+        return fail(`${at} must be "${kind}:${prefix}…" with a ${prefix} id.`);
       if (scope.anchor) return fail(`${at}: a scope names exactly one of accounts:, workspaces:, members:.`);
       scope.anchor = { kind: anchorKind, id: value };
       return;
@@ -59,15 +73,22 @@ export function parseScope(input: unknown, field = 'scope'): { scope: Scope | nu
         scope.meetingId = value;
         return;
       }
-      return fail(`${at} must be "meetings:mtg_…" or one of the categories meetings:${CATEGORIES.join(', meetings:')}.`);
+      return fail(
+        `${at} must be "meetings:mtg_…" or one of the categories meetings:${CATEGORIES.join(', meetings:')}.`,
+      );
     }
     if (kind === 'calendar_event_series') {
-      if (value.length === 0 || value.length > 1024) return fail(`${at} must be "calendar_event_series:<ical_uid>" with the event's iCalendar UID (at most 1024 characters).`);
+      if (value.length === 0 || value.length > 1024)
+        return fail(
+          `${at} must be "calendar_event_series:<ical_uid>" with the event's iCalendar UID (at most 1024 characters).`,
+        );
       if (scope.series) return fail(`${at}: a scope names at most one calendar event series.`);
       scope.series = value;
       return;
     }
-    fail(`${at} has an unknown kind "${kind}": use accounts:, workspaces:, members:, meetings: or calendar_event_series:.`);
+    fail(
+      `${at} has an unknown kind "${kind}": use accounts:, workspaces:, members:, meetings: or calendar_event_series:.`,
+    );
   });
   if (issues.length) return { scope: null, issues };
   // Rules between conditions, reported at the condition that breaks them.
@@ -80,24 +101,43 @@ export function parseScope(input: unknown, field = 'scope'): { scope: Scope | nu
   if (scope.meetingId) {
     if (scope.anchor?.kind === 'member') {
       const i = indexOf((c) => c.startsWith('members:'));
-      issues.push({ code: 'invalid', field: at(i), message: `${at(i)}: a scope with a meeting names no member (the meeting implies its workspace).` });
+      issues.push({
+        code: 'invalid',
+        field: at(i),
+        message: `${at(i)}: a scope with a meeting names no member (the meeting implies its workspace).`,
+      });
     }
     for (const c of input as string[]) {
       const t = c.trim();
-      if (t.startsWith('calendar_event_series:') || (CATEGORIES as readonly string[]).includes(t.slice('meetings:'.length))) {
+      if (
+        t.startsWith('calendar_event_series:') ||
+        (CATEGORIES as readonly string[]).includes(t.slice('meetings:'.length))
+      ) {
         const i = input.indexOf(c);
-        issues.push({ code: 'invalid', field: at(i), message: `${at(i)}: a scope with one meeting takes no category or series (it already names the meeting).` });
+        issues.push({
+          code: 'invalid',
+          field: at(i),
+          message: `${at(i)}: a scope with one meeting takes no category or series (it already names the meeting).`,
+        });
       }
     }
   }
-  if (!scope.anchor && !scope.meetingId) issues.push({ code: 'invalid', field, message: `${field} must name exactly one of accounts:, workspaces:, members:.` });
+  if (!scope.anchor && !scope.meetingId)
+    issues.push({
+      code: 'invalid',
+      field,
+      message: `${field} must name exactly one of accounts:, workspaces:, members:.`,
+    });
   return issues.length ? { scope: null, issues } : { scope, issues };
 }
 
 /** The canonical conditions of a scope: anchor, meeting, series, then categories in a fixed order. */
 export function canonicalScope(scope: Scope): string[] {
   const out: string[] = [];
-  if (scope.anchor) out.push(`${{ account: 'accounts', workspace: 'workspaces', member: 'members' }[scope.anchor.kind]}:${scope.anchor.id}`);
+  if (scope.anchor)
+    out.push(
+      `${{ account: 'accounts', workspace: 'workspaces', member: 'members' }[scope.anchor.kind]}:${scope.anchor.id}`,
+    );
   if (scope.meetingId) out.push(`meetings:${scope.meetingId}`);
   if (scope.series) out.push(`calendar_event_series:${scope.series}`);
   for (const c of CATEGORIES) if (scope.categories.includes(c)) out.push(`meetings:${c}`);

@@ -6,14 +6,26 @@ import { BUILT_IN_TEMPLATES, isLanguageTag } from '../meetings/vocabulary';
  * branding. A settings object holds some of these paths; resolution layers them over the defaults.
  */
 export type ResolvedSettings = {
-  recording: { enabled: boolean; methods: { bot: { start: 'on_join' | 'on_command'; mode: 'audio_and_video' | 'audio_only'; silence_detection: { alert: boolean } } } };
+  recording: {
+    enabled: boolean;
+    methods: {
+      bot: {
+        start: 'on_join' | 'on_command';
+        mode: 'audio_and_video' | 'audio_only';
+        silence_detection: { alert: boolean };
+      };
+    };
+  };
   transcription: { language: string };
   summary: { template: string; language: string };
   branding: { brand_kit_id: string };
 };
 
 export const SERVICE_DEFAULTS: ResolvedSettings = {
-  recording: { enabled: true, methods: { bot: { start: 'on_join', mode: 'audio_and_video', silence_detection: { alert: false } } } },
+  recording: {
+    enabled: true,
+    methods: { bot: { start: 'on_join', mode: 'audio_and_video', silence_detection: { alert: false } } },
+  },
   transcription: { language: 'auto' },
   summary: { template: 'general', language: 'same_as_transcript' },
   branding: { brand_kit_id: 'none' },
@@ -49,7 +61,9 @@ export const REMOVED_PATHS = [
 ];
 
 export function getPath(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
@@ -87,7 +101,10 @@ export function botFlatFields(s: ResolvedSettings) {
 
 /** What a path accepts: a check and the words of its message. */
 type Rule = { check: (v: unknown) => boolean; allowed: string };
-const oneOf = (...values: string[]): Rule => ({ check: (v) => v === INHERIT || values.includes(v as string), allowed: [...values, INHERIT].join(', ') });
+const oneOf = (...values: string[]): Rule => ({
+  check: (v) => v === INHERIT || values.includes(v as string),
+  allowed: [...values, INHERIT].join(', '),
+});
 const bool: Rule = { check: (v) => typeof v === 'boolean' || v === INHERIT, allowed: `true, false, ${INHERIT}` };
 const languageOr = (...words: string[]): Rule => ({
   check: (v) => v === INHERIT || (typeof v === 'string' && (words.includes(v) || isLanguageTag(v))),
@@ -101,7 +118,8 @@ const RULES: Record<SettingPath, Rule> = {
   'recording.methods.bot.silence_detection.alert': bool,
   'transcription.language': languageOr('auto', 'multi'),
   'summary.template': {
-    check: (v) => v === INHERIT || (typeof v === 'string' && (BUILT_IN_TEMPLATES.includes(v) || /^tpl_[0-9a-z]{26}$/.test(v))),
+    check: (v) =>
+      v === INHERIT || (typeof v === 'string' && (BUILT_IN_TEMPLATES.includes(v) || /^tpl_[0-9a-z]{26}$/.test(v))),
     allowed: `a built-in template (${BUILT_IN_TEMPLATES.join(', ')}), a custom template tpl_ id, ${INHERIT}`,
   },
   'summary.language': languageOr('same_as_transcript'),
@@ -116,7 +134,10 @@ export type SettingsWrite = Partial<Record<SettingPath, string | boolean>>;
  * bad field: `unknown_field` for a path the service does not have (or the 2026-10-12 release removed),
  * `invalid` with the allowed values for a bad value. `otherFields` are the caller's (name, workspace_id).
  */
-export function readSettingsWrite(body: Record<string, unknown>, opts: { otherFields?: string[]; prefix?: string } = {}): { write: SettingsWrite; issues: FieldIssue[] } {
+export function readSettingsWrite(
+  body: Record<string, unknown>,
+  opts: { otherFields?: string[]; prefix?: string } = {},
+): { write: SettingsWrite; issues: FieldIssue[] } {
   const prefix = opts.prefix ?? '';
   const write: SettingsWrite = {};
   const issues: FieldIssue[] = [];
@@ -126,13 +147,16 @@ export function readSettingsWrite(body: Record<string, unknown>, opts: { otherFi
     if (known.has(path)) {
       const rule = RULES[path as SettingPath];
       const value = node === null ? INHERIT : node;
-      if (!rule.check(value)) issues.push({ code: 'invalid', field, message: `${field} must be one of: ${rule.allowed}.` });
+      if (!rule.check(value))
+        issues.push({ code: 'invalid', field, message: `${field} must be one of: ${rule.allowed}.` });
       else write[path as SettingPath] = value as string | boolean;
       return;
     }
     if (![...known].some((p) => p.startsWith(`${path}.`))) {
       const removed = REMOVED_PATHS.some((r) => path === r || path.startsWith(`${r}.`));
-      const message = removed ? `${field} was removed in version 2026-10-12 and can no longer be written.` : `${field} is not a setting.`;
+      const message = removed
+        ? `${field} was removed in version 2026-10-12 and can no longer be written.`
+        : `${field} is not a setting.`;
       issues.push({ code: 'unknown_field', field, message });
       return;
     }
@@ -142,7 +166,8 @@ export function readSettingsWrite(body: Record<string, unknown>, opts: { otherFi
     }
     for (const [k, v] of Object.entries(node)) walk(v, `${path}.${k}`);
   };
-  for (const [key, node] of Object.entries(body)) if (!opts.otherFields?.includes(key) && node !== undefined) walk(node, key);
+  for (const [key, node] of Object.entries(body))
+    if (!opts.otherFields?.includes(key) && node !== undefined) walk(node, key);
   return { write, issues };
 }
 

@@ -57,7 +57,12 @@ export function successorOf(version: string): string | null {
 }
 
 /** Rewrites a newest-shape representation into its shape at `version`. */
-export function downgrade(kind: ResourceKind, representation: Representation, version: string, ctx: VersionContext): Representation {
+export function downgrade(
+  kind: ResourceKind,
+  representation: Representation,
+  version: string,
+  ctx: VersionContext,
+): Representation {
   let out = representation;
   for (const module of CHANGE_MODULES) {
     if (module.version <= version) break;

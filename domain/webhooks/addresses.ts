@@ -64,8 +64,10 @@ function v6ToBigInt(address: string): bigint {
   return words.reduce((n, w) => (n << 16n) | BigInt(parseInt(w || '0', 16)), 0n);
 }
 
-const inV4 = (n: number, [base, bits]: [string, number, string]) => bits === 0 || n >>> (32 - bits) === v4ToInt(base) >>> (32 - bits);
-const inV6 = (n: bigint, [base, bits]: [string, number, string]) => n >> BigInt(128 - bits) === v6ToBigInt(base) >> BigInt(128 - bits);
+const inV4 = (n: number, [base, bits]: [string, number, string]) =>
+  bits === 0 || n >>> (32 - bits) === v4ToInt(base) >>> (32 - bits);
+const inV6 = (n: bigint, [base, bits]: [string, number, string]) =>
+  n >> BigInt(128 - bits) === v6ToBigInt(base) >> BigInt(128 - bits);
 
 function v4Problem(address: string): string | null {
   const n = v4ToInt(address);
@@ -116,7 +118,21 @@ export function isLoopback(address: string): boolean {
 }
 
 // Names that never lead to the public internet (RFC 6761, 6762, 8375, 9476 and friends).
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'home.arpa', 'onion', 'invalid', 'test', 'alt'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'private',
+  'home.arpa',
+  'onion',
+  'invalid',
+  'test',
+  'alt',
+];
 
 /** Why a host name (not an IP) may not receive webhooks, or null: it must be a public, fully qualified name. */
 export function hostNameProblem(host: string): string | null {

@@ -17,9 +17,18 @@ let dispatcher: Dispatcher;
 beforeAll(async () => {
   db = await freshDatabase();
   t = await timeSkipping();
-  api = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_BOTS_PER_HOUR: '5' } });
+  api = await givenApi({
+    orm: db.orm,
+    temporal: t.env.client,
+    env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_BOTS_PER_HOUR: '5' },
+  });
   me = await givenAccount(api);
-  dispatcher = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
+  dispatcher = startDispatcher({
+    orm: db.orm,
+    log: silentLog,
+    gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }),
+    pollMs: 200,
+  });
 });
 afterAll(async () => {
   await dispatcher.stop();
@@ -27,11 +36,14 @@ afterAll(async () => {
   await db.drop();
 });
 
-const fields = (res: { body: { errors: { field?: string; code: string }[] } }) => Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
+const fields = (res: { body: { errors: { field?: string; code: string }[] } }) =>
+  Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
 
 describe('POST /bots', () => {
   it('When the body carries settings, then 400; when it names fields the API does not take, then 422 unknown_field for each', async () => {
-    const withSettings = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', settings: {} });
+    const withSettings = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', settings: {} });
     assert.equal(withSettings.status, 400);
     assert.equal(withSettings.body.errors[0].field, 'settings');
     const notTaken = await api.as(me).post('/bots', {
@@ -69,7 +81,15 @@ describe('POST /bots', () => {
     });
     assert.equal(res.status, 422);
     assert.deepEqual(Object.keys(fields(res)).sort(), [
-      'bot_name', 'join_at', 'metadata.bad', 'participants.0.email', 'recording_mode', 'recording_start', 'silence_alert', 'summary_language', 'summary_template',
+      'bot_name',
+      'join_at',
+      'metadata.bad',
+      'participants.0.email',
+      'recording_mode',
+      'recording_start',
+      'silence_alert',
+      'summary_language',
+      'summary_template',
     ]);
     assert.equal(fields(res).recording_mode, 'inclusion');
     const missing = await api.as(me).post('/bots', { workspace_id: me.workspaceId });
@@ -79,7 +99,12 @@ describe('POST /bots', () => {
   });
 
   it('When a bot is sent, then the response is the bot, queued, and its meeting exists at once with participants, member and own settings', async () => {
-    const member = (await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@example.com' })).body;
+    const member = (
+      await api.http
+        .post('/api/v1/members')
+        .set('Authorization', me.key)
+        .send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@example.com' })
+    ).body;
     const res = await api.as(me).post('/bots', {
       workspace_id: me.workspaceId,
       meeting_url: 'https://company.zoom.us/j/987?pwd=s3cret',
@@ -98,34 +123,71 @@ describe('POST /bots', () => {
     assert.equal(bot.join_at, null);
     assert.equal(bot.ended_at, null);
     assert.deepEqual(
-      [bot.bot_name, bot.welcome_message, bot.recording_mode, bot.silence_alert, bot.summary_language, bot.language, bot.recording_start, bot.summary_template],
+      [
+        bot.bot_name,
+        bot.welcome_message,
+        bot.recording_mode,
+        bot.silence_alert,
+        bot.summary_language,
+        bot.language,
+        bot.recording_start,
+        bot.summary_template,
+      ],
       ['Acme Notes', 'Hi, I take notes.', 'audio_only', true, 'fr', 'auto', 'on_join', 'general'],
     );
-    assert.deepEqual(bot.participants, [{ email: 'ANN@example.com', name: 'Ann' }, { email: 'guest@else.com', name: null }]);
+    assert.deepEqual(bot.participants, [
+      { email: 'ANN@example.com', name: 'Ann' },
+      { email: 'guest@else.com', name: null },
+    ]);
     const meeting = (await api.http.get(`/api/v1/meetings/${bot.meeting_id}`).set('Authorization', me.key)).body;
     assert.equal(meeting.member_id, member.id);
     assert.equal(meeting.title, 'Zoom meeting');
     assert.equal(meeting.platform, 'zoom');
-    assert.deepEqual(meeting.participants.map((p: { member_id: string | null }) => p.member_id), [member.id, null]);
+    assert.deepEqual(
+      meeting.participants.map((p: { member_id: string | null }) => p.member_id),
+      [member.id, null],
+    );
     assert.equal(meeting.settings.recording.methods.bot.mode, 'audio_only');
     assert.equal(meeting.settings.summary.language, 'fr');
     assert.equal(meeting.calendar_event, null);
-    assert.deepEqual(meeting.results, { status: 'none', transcript: { status: 'none', language: null }, summary: { status: 'none' }, media: { status: 'none', duration_seconds: null } });
+    assert.deepEqual(meeting.results, {
+      status: 'none',
+      transcript: { status: 'none', language: null },
+      summary: { status: 'none' },
+      media: { status: 'none', duration_seconds: null },
+    });
     const described = await (await startedWorkflow(t, `bot/${bot.id}`)).describe();
     assert.equal(described.status.name, 'RUNNING');
-    const events = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
-    assert.deepEqual(events.map((e) => e.type), ['meeting.created']);
+    const events = await db.orm.em
+      .fork()
+      .execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['meeting.created'],
+    );
   });
 
   it('When member_id names no member of the workspace, then 422 on member_id', async () => {
-    const res = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', member_id: 'mem_nope' });
+    const res = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/a', member_id: 'mem_nope' });
     assert.deepEqual(fields(res), { member_id: 'invalid' });
   });
 
   it('When the hourly bot limit is reached, then 429 rate_limited with retry_in_seconds equal to Retry-After', async () => {
     const other = await givenAccount(api);
-    for (let i = 0; i < 5; i++) assert.equal((await api.as(other).post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' })).status, 201);
-    const res = await api.as(other).post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' });
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (
+          await api
+            .as(other)
+            .post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' })
+        ).status,
+        201,
+      );
+    const res = await api
+      .as(other)
+      .post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/a' });
     assert.equal(res.status, 429);
     assert.equal(res.body.errors[0].code, 'rate_limited');
     assert.equal(String(res.body.retry_in_seconds), res.headers['retry-after']);
@@ -134,25 +196,64 @@ describe('POST /bots', () => {
 
 describe('bots: reads, lists and edits', () => {
   it('When bots are listed, then filters by meeting and status apply and another account sees none of them', async () => {
-    const a = await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/list-a' });
-    const list = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, meeting_id: a.body.meeting_id }).set('Authorization', me.key);
-    assert.deepEqual(list.body.data.map((b: { id: string }) => b.id), [a.body.id]);
-    const queued = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, status: 'queued', limit: 100 }).set('Authorization', me.key);
+    const a = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/list-a' });
+    const list = await api.http
+      .get('/api/v1/bots')
+      .query({ workspace_id: me.workspaceId, meeting_id: a.body.meeting_id })
+      .set('Authorization', me.key);
+    assert.deepEqual(
+      list.body.data.map((b: { id: string }) => b.id),
+      [a.body.id],
+    );
+    const queued = await api.http
+      .get('/api/v1/bots')
+      .query({ workspace_id: me.workspaceId, status: 'queued', limit: 100 })
+      .set('Authorization', me.key);
     assert.ok(queued.body.data.some((b: { id: string }) => b.id === a.body.id));
-    const completed = await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId, status: 'completed' }).set('Authorization', me.key);
+    const completed = await api.http
+      .get('/api/v1/bots')
+      .query({ workspace_id: me.workspaceId, status: 'completed' })
+      .set('Authorization', me.key);
     assert.deepEqual(completed.body.data, []);
     const stranger = await givenAccount(api);
     assert.equal((await api.http.get(`/api/v1/bots/${a.body.id}`).set('Authorization', stranger.key)).status, 404);
-    assert.equal((await api.http.get(`/api/v1/meetings/${a.body.meeting_id}`).set('Authorization', stranger.key)).status, 404);
-    assert.equal((await api.http.post(`/api/v1/bots/${a.body.id}/cancel`).set('Authorization', stranger.key)).status, 404);
-    assert.equal((await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId }).set('Authorization', stranger.key)).status, 401);
+    assert.equal(
+      (await api.http.get(`/api/v1/meetings/${a.body.meeting_id}`).set('Authorization', stranger.key)).status,
+      404,
+    );
+    assert.equal(
+      (await api.http.post(`/api/v1/bots/${a.body.id}/cancel`).set('Authorization', stranger.key)).status,
+      404,
+    );
+    assert.equal(
+      (await api.http.get('/api/v1/bots').query({ workspace_id: me.workspaceId }).set('Authorization', stranger.key))
+        .status,
+      401,
+    );
   });
 
   it('When bot metadata is patched, then it merges; keys pinned before 2026-10-12 replace it', async () => {
-    const bot = (await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/meta', metadata: { a: '1', b: '2' } })).body;
-    const merged = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ metadata: { b: '', c: 3 } });
+    const bot = (
+      await api
+        .as(me)
+        .post('/bots', {
+          workspace_id: me.workspaceId,
+          meeting_url: 'https://meet.google.com/meta',
+          metadata: { a: '1', b: '2' },
+        })
+    ).body;
+    const merged = await api.http
+      .patch(`/api/v1/bots/${bot.id}`)
+      .set('Authorization', me.key)
+      .send({ metadata: { b: '', c: 3 } });
     assert.deepEqual(merged.body.metadata, { a: '1', c: '3' });
-    const replaced = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).set('Service-Version', '2026-10-10').send({ metadata: { z: 'only' } });
+    const replaced = await api.http
+      .patch(`/api/v1/bots/${bot.id}`)
+      .set('Authorization', me.key)
+      .set('Service-Version', '2026-10-10')
+      .send({ metadata: { z: 'only' } });
     assert.deepEqual(replaced.body.metadata, { z: 'only' });
     const other = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ bot_name: 'x' });
     assert.equal(other.status, 422);
@@ -161,12 +262,20 @@ describe('bots: reads, lists and edits', () => {
 
 describe('meetings', () => {
   it('When a meeting is patched, then only metadata is taken with exactly the spec codes, and metadata alone emits no meeting.updated', async () => {
-    const bot = (await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/patch' })).body;
+    const bot = (
+      await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/patch' })
+    ).body;
     const path = `/api/v1/meetings/${bot.meeting_id}`;
-    const ok = await api.http.patch(path).set('Authorization', me.key).send({ metadata: { crm: 'opp-1', n: 2 } });
+    const ok = await api.http
+      .patch(path)
+      .set('Authorization', me.key)
+      .send({ metadata: { crm: 'opp-1', n: 2 } });
     assert.equal(ok.status, 200);
     assert.deepEqual(ok.body.metadata, { crm: 'opp-1', n: '2' });
-    assert.equal((await api.http.patch(path).set('Authorization', me.key).send({ metadata: '' })).body.metadata.crm, undefined);
+    assert.equal(
+      (await api.http.patch(path).set('Authorization', me.key).send({ metadata: '' })).body.metadata.crm,
+      undefined,
+    );
     const empty = await api.http.patch(path).set('Authorization', me.key).send({});
     assert.equal(empty.status, 400);
     const none = await api.http.patch(path).set('Authorization', me.key);
@@ -174,67 +283,193 @@ describe('meetings', () => {
     const otherField = await api.http.patch(path).set('Authorization', me.key).send({ metadata: {}, title: 'x' });
     assert.equal(otherField.status, 400);
     assert.equal(otherField.body.errors[0].field, 'title');
-    const breaches = await api.http.patch(path).set('Authorization', me.key).send({ metadata: { ['k'.repeat(41)]: 'v', 'a[b]': 'v', long: 'x'.repeat(501), nested: { a: 1 }, nil: null } });
+    const breaches = await api.http
+      .patch(path)
+      .set('Authorization', me.key)
+      .send({ metadata: { ['k'.repeat(41)]: 'v', 'a[b]': 'v', long: 'x'.repeat(501), nested: { a: 1 }, nil: null } });
     assert.equal(breaches.status, 422);
     assert.equal(breaches.body.errors.length, 5);
-    const tooMany = await api.http.patch(path).set('Authorization', me.key).send({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) });
+    const tooMany = await api.http
+      .patch(path)
+      .set('Authorization', me.key)
+      .send({ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) });
     assert.equal(tooMany.status, 422);
     const member = await givenAccount(api, { workspace: false });
     await grant(api, member.email, me.workspaceId, 'admin');
-    assert.equal((await api.http.patch(path).set('Authorization', member.key).send({ metadata: { by: 'admin' } })).status, 200);
+    assert.equal(
+      (
+        await api.http
+          .patch(path)
+          .set('Authorization', member.key)
+          .send({ metadata: { by: 'admin' } })
+      ).status,
+      200,
+    );
     const reader = await givenAccount(api, { workspace: false });
     await grant(api, reader.email, me.workspaceId, 'member');
-    assert.equal((await api.http.patch(path).set('Authorization', reader.key).send({ metadata: { x: 'y' } })).status, 404, 'a member role does not see meetings that are not its own');
+    assert.equal(
+      (
+        await api.http
+          .patch(path)
+          .set('Authorization', reader.key)
+          .send({ metadata: { x: 'y' } })
+      ).status,
+      404,
+      'a member role does not see meetings that are not its own',
+    );
     const stranger = await givenAccount(api);
-    assert.equal((await api.http.patch(path).set('Authorization', stranger.key).send({ metadata: { x: 'y' } })).status, 404);
-    const events = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
-    assert.deepEqual(events.map((e) => e.type), ['meeting.created']);
+    assert.equal(
+      (
+        await api.http
+          .patch(path)
+          .set('Authorization', stranger.key)
+          .send({ metadata: { x: 'y' } })
+      ).status,
+      404,
+    );
+    const events = await db.orm.em
+      .fork()
+      .execute<{ type: string }[]>('select type from webhook_events where object_id = ?', [bot.meeting_id]);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['meeting.created'],
+    );
   });
 
   it('When a member-role key reads meetings, then it sees only its own member’s; a guest sees none', async () => {
     const owner = await givenAccount(api);
-    const mine = (await api.http.post('/api/v1/members').set('Authorization', owner.key).send({ workspace_id: owner.workspaceId, name: 'Mine' })).body;
+    const mine = (
+      await api.http
+        .post('/api/v1/members')
+        .set('Authorization', owner.key)
+        .send({ workspace_id: owner.workspaceId, name: 'Mine' })
+    ).body;
     const reader = await givenAccount(api, { workspace: false });
     const { grantAccess } = await import('../../services/accounts');
-    await grantAccess(api.orm.em.fork(), { email: reader.email, workspaceId: owner.workspaceId, role: 'member', memberId: mine.id });
-    const theirs = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/theirs' })).body;
-    const own = (await api.as(reader).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/own' })).body;
-    const list = await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', reader.key);
-    assert.deepEqual(list.body.data.map((m: { id: string }) => m.id), [own.meeting_id]);
-    assert.equal((await api.http.get(`/api/v1/meetings/${theirs.meeting_id}`).set('Authorization', reader.key)).status, 404);
-    const bots = await api.http.get('/api/v1/bots').query({ workspace_id: owner.workspaceId }).set('Authorization', reader.key);
-    assert.deepEqual(bots.body.data.map((b: { id: string }) => b.id), [own.id]);
-    const all = await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', owner.key);
+    await grantAccess(api.orm.em.fork(), {
+      email: reader.email,
+      workspaceId: owner.workspaceId,
+      role: 'member',
+      memberId: mine.id,
+    });
+    const theirs = (
+      await api
+        .as(owner)
+        .post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/theirs' })
+    ).body;
+    const own = (
+      await api
+        .as(reader)
+        .post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/own' })
+    ).body;
+    const list = await api.http
+      .get('/api/v1/meetings')
+      .query({ workspace_id: owner.workspaceId })
+      .set('Authorization', reader.key);
+    assert.deepEqual(
+      list.body.data.map((m: { id: string }) => m.id),
+      [own.meeting_id],
+    );
+    assert.equal(
+      (await api.http.get(`/api/v1/meetings/${theirs.meeting_id}`).set('Authorization', reader.key)).status,
+      404,
+    );
+    const bots = await api.http
+      .get('/api/v1/bots')
+      .query({ workspace_id: owner.workspaceId })
+      .set('Authorization', reader.key);
+    assert.deepEqual(
+      bots.body.data.map((b: { id: string }) => b.id),
+      [own.id],
+    );
+    const all = await api.http
+      .get('/api/v1/meetings')
+      .query({ workspace_id: owner.workspaceId })
+      .set('Authorization', owner.key);
     assert.equal(all.body.data.length, 2);
     const guest = await givenAccount(api, { workspace: false });
     await grant(api, guest.email, owner.workspaceId, 'guest');
-    assert.deepEqual((await api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId }).set('Authorization', guest.key)).body.data, []);
-    assert.equal((await api.as(guest).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/g' })).status, 401);
+    assert.deepEqual(
+      (
+        await api.http
+          .get('/api/v1/meetings')
+          .query({ workspace_id: owner.workspaceId })
+          .set('Authorization', guest.key)
+      ).body.data,
+      [],
+    );
+    assert.equal(
+      (await api.as(guest).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/g' }))
+        .status,
+      401,
+    );
   });
 
   it('When meetings are listed, then phase, member and start filters apply, settings appear only with include=settings, and cancelled ones only with phase=cancelled', async () => {
     const owner = await givenAccount(api);
     const start = new Date((await t.env.currentTimeMs()) + 86_400_000);
-    const a = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/one', join_at: start.toISOString() })).body;
-    const b = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/two', join_at: new Date(start.getTime() + 3_600_000).toISOString() })).body;
-    const c = (await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/three' })).body;
+    const a = (
+      await api
+        .as(owner)
+        .post('/bots', {
+          workspace_id: owner.workspaceId,
+          meeting_url: 'https://meet.google.com/one',
+          join_at: start.toISOString(),
+        })
+    ).body;
+    const b = (
+      await api
+        .as(owner)
+        .post('/bots', {
+          workspace_id: owner.workspaceId,
+          meeting_url: 'https://meet.google.com/two',
+          join_at: new Date(start.getTime() + 3_600_000).toISOString(),
+        })
+    ).body;
+    const c = (
+      await api
+        .as(owner)
+        .post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://meet.google.com/three' })
+    ).body;
     await db.orm.em.fork().execute('update meetings set cancelled_at = now() where id = ?', [c.meeting_id]);
-    const q = (query: Record<string, string>) => api.http.get('/api/v1/meetings').query({ workspace_id: owner.workspaceId, ...query }).set('Authorization', owner.key);
+    const q = (query: Record<string, string>) =>
+      api.http
+        .get('/api/v1/meetings')
+        .query({ workspace_id: owner.workspaceId, ...query })
+        .set('Authorization', owner.key);
     const listed = await q({});
-    assert.deepEqual(listed.body.data.map((m: { id: string }) => m.id), [a.meeting_id, b.meeting_id]);
+    assert.deepEqual(
+      listed.body.data.map((m: { id: string }) => m.id),
+      [a.meeting_id, b.meeting_id],
+    );
     assert.ok(!('settings' in listed.body.data[0]));
     assert.ok('settings' in (await q({ include: 'settings' })).body.data[0]);
-    assert.deepEqual((await q({ phase: 'cancelled' })).body.data.map((m: { id: string; phase: string }) => [m.id, m.phase]), [[c.meeting_id, 'cancelled']]);
+    assert.deepEqual(
+      (await q({ phase: 'cancelled' })).body.data.map((m: { id: string; phase: string }) => [m.id, m.phase]),
+      [[c.meeting_id, 'cancelled']],
+    );
     assert.equal((await q({ phase: 'upcoming' })).body.data.length, 2);
     assert.equal((await q({ phase: 'live' })).body.data.length, 0);
-    assert.deepEqual((await q({ starts_after: new Date(start.getTime() + 1).toISOString() })).body.data.map((m: { id: string }) => m.id), [b.meeting_id]);
-    assert.deepEqual((await q({ starts_before: new Date(start.getTime() + 1).toISOString() })).body.data.map((m: { id: string }) => m.id), [a.meeting_id]);
+    assert.deepEqual(
+      (await q({ starts_after: new Date(start.getTime() + 1).toISOString() })).body.data.map(
+        (m: { id: string }) => m.id,
+      ),
+      [b.meeting_id],
+    );
+    assert.deepEqual(
+      (await q({ starts_before: new Date(start.getTime() + 1).toISOString() })).body.data.map(
+        (m: { id: string }) => m.id,
+      ),
+      [a.meeting_id],
+    );
     assert.equal((await q({ phase: 'soon' })).status, 422);
     assert.equal((await api.http.get('/api/v1/meetings').set('Authorization', owner.key)).status, 400);
   });
 
   it('When results are read before anything was recorded, then every part is none and no media URL is given', async () => {
-    const bot = (await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/none' })).body;
+    const bot = (
+      await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/none' })
+    ).body;
     const res = await api.http.get(`/api/v1/meetings/${bot.meeting_id}/results`).set('Authorization', me.key);
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'none');
@@ -249,7 +484,11 @@ describe('meetings', () => {
     const r1 = await api.http.get(`/api/v1/media/${expired}`);
     assert.equal(r1.status, 401);
     assert.match(r1.body.errors[0].message, /expired/);
-    const forged = signMediaPath('another-secret-that-is-long-enough-000', 'mtg_x/bot_y.wav', new Date(Date.now() + 60_000));
+    const forged = signMediaPath(
+      'another-secret-that-is-long-enough-000',
+      'mtg_x/bot_y.wav',
+      new Date(Date.now() + 60_000),
+    );
     assert.equal((await api.http.get(`/api/v1/media/${forged}`)).status, 401);
     const valid = signMediaPath(secret, 'mtg_x/bot_y.wav', new Date(Date.now() + 60_000));
     assert.equal((await api.http.get(`/api/v1/media/${valid}`)).status, 404);

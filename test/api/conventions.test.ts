@@ -44,7 +44,10 @@ describe('paths and methods', () => {
     const res = await api.http.get('/api/v1/workspaces').set('Authorization', key).set('Accept', 'text/csv');
     assert.equal(res.status, 406);
     assert.ok(Array.isArray(res.body.errors));
-    const ok = await api.http.get('/api/v1/workspaces').set('Authorization', key).set('Accept', 'application/json, text/plain');
+    const ok = await api.http
+      .get('/api/v1/workspaces')
+      .set('Authorization', key)
+      .set('Accept', 'application/json, text/plain');
     assert.equal(ok.status, 200);
   });
 });
@@ -72,7 +75,11 @@ describe('request bodies', () => {
   });
 
   it("When the JSON is malformed, then 400 invalid_json gives the parser's message and position", async () => {
-    const res = await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send('{"name": x}');
+    const res = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', key)
+      .set('Content-Type', 'application/json')
+      .send('{"name": x}');
     assert.equal(res.status, 400);
     assert.deepEqual(errorCodes(res.body), ['invalid_json']);
     assert.match(res.body.errors[0].message, /position 9/);
@@ -86,12 +93,20 @@ describe('request bodies', () => {
   });
 
   it('When the body is JSON null, then 422 invalid_type: null is a body, and not an object', async () => {
-    const res = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key).set('Content-Type', 'application/json').send('null');
+    const res = await api.http
+      .patch(`/api/v1/workspaces/${workspaceId}`)
+      .set('Authorization', key)
+      .set('Content-Type', 'application/json')
+      .send('null');
     assert.equal(res.status, 422);
     assert.deepEqual(errorCodes(res.body), ['invalid_type']);
     const none = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key);
     assert.equal(none.status, 200, 'no body at all reads as {}');
-    const blank = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key).set('Content-Type', 'application/json').send('\n ');
+    const blank = await api.http
+      .patch(`/api/v1/workspaces/${workspaceId}`)
+      .set('Authorization', key)
+      .set('Content-Type', 'application/json')
+      .send('\n ');
     assert.equal(blank.status, 400, 'whitespace is a body that cannot be parsed');
     assert.deepEqual(errorCodes(blank.body), ['invalid_json']);
   });
@@ -102,8 +117,15 @@ describe('request bodies', () => {
       .set('Authorization', key)
       .send({ workspace_id: workspaceId, ical_uid: 'year-zero', starts_at: '0001-01-01T00:00:00+01:01' });
     assert.equal(res.status, 422);
-    assert.deepEqual(res.body.errors.map((e: { field: string }) => e.field), ['starts_at']);
-    const query = await api.http.get(`/api/v1/meetings?workspace_id=${workspaceId}&starts_after=${encodeURIComponent('0001-01-01T00:00:00+01:01')}`).set('Authorization', key);
+    assert.deepEqual(
+      res.body.errors.map((e: { field: string }) => e.field),
+      ['starts_at'],
+    );
+    const query = await api.http
+      .get(
+        `/api/v1/meetings?workspace_id=${workspaceId}&starts_after=${encodeURIComponent('0001-01-01T00:00:00+01:01')}`,
+      )
+      .set('Authorization', key);
     assert.equal(query.status, 422);
     assert.equal(query.body.errors[0].field, 'starts_after');
   });
@@ -148,7 +170,10 @@ describe('authentication', () => {
 
   it('When a workspace of another account is named, then 401 unauthorized reads "Unauthorized"', async () => {
     const other = await givenAccount(api);
-    const res = await api.http.get('/api/v1/members').query({ workspace_id: other.workspaceId }).set('Authorization', key);
+    const res = await api.http
+      .get('/api/v1/members')
+      .query({ workspace_id: other.workspaceId })
+      .set('Authorization', key);
     assert.equal(res.status, 401);
     assert.deepEqual(res.body, { errors: [{ code: 'unauthorized', message: 'Unauthorized' }] });
   });
@@ -165,8 +190,13 @@ describe('authentication', () => {
   });
 
   it('When the integer id of a workspace is sent, then it names the same workspace', async () => {
-    const row = await api.orm.em.fork().execute<{ legacy_id: string }[]>('select legacy_id from workspaces where id = ?', [workspaceId]);
-    const res = await api.http.get('/api/v1/members').query({ workspace_id: row[0]!.legacy_id }).set('Authorization', key);
+    const row = await api.orm.em
+      .fork()
+      .execute<{ legacy_id: string }[]>('select legacy_id from workspaces where id = ?', [workspaceId]);
+    const res = await api.http
+      .get('/api/v1/members')
+      .query({ workspace_id: row[0]!.legacy_id })
+      .set('Authorization', key);
     assert.equal(res.status, 200);
   });
 
@@ -205,10 +235,16 @@ describe('versions', () => {
     const old = await givenAccount(api, { pin: '2026-10-10', staff: true });
     const res = await api.http.get(`/api/v1/workspaces/${old.workspaceId}`).set('Authorization', old.key);
     assert.equal(res.headers['service-version'], '2026-10-10');
-    assert.ok('createdAt' in res.body && 'ownerEmail' in res.body && 'membersCount' in res.body, JSON.stringify(res.body));
+    assert.ok(
+      'createdAt' in res.body && 'ownerEmail' in res.body && 'membersCount' in res.body,
+      JSON.stringify(res.body),
+    );
     assert.ok(!('created_at' in res.body));
     assert.match(res.body.createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/);
-    const now = await api.http.get(`/api/v1/workspaces/${old.workspaceId}`).set('Authorization', old.key).set('Service-Version', CURRENT_VERSION);
+    const now = await api.http
+      .get(`/api/v1/workspaces/${old.workspaceId}`)
+      .set('Authorization', old.key)
+      .set('Service-Version', CURRENT_VERSION);
     assert.ok('created_at' in now.body && 'owner_email' in now.body);
     assert.match(now.body.created_at, /Z$/);
     const again = await api.http.get(`/api/v1/workspaces/${old.workspaceId}`).set('Authorization', old.key);
@@ -220,14 +256,19 @@ describe('lists', () => {
   it('When a list has more than a page, then _links.next.url pages through it keeping the other parameters, and is absent at the end', async () => {
     const { key: k, workspaceId: w } = await givenAccount(api);
     for (let i = 0; i < 5; i++) {
-      const res = await api.http.post('/api/v1/members').set('Authorization', k).send({ workspace_id: w, name: `M${i}` });
+      const res = await api.http
+        .post('/api/v1/members')
+        .set('Authorization', k)
+        .send({ workspace_id: w, name: `M${i}` });
       assert.equal(res.status, 201);
     }
     const seen: string[] = [];
     let url: string | undefined = `/api/v1/members?workspace_id=${w}&limit=2`;
     let pages = 0;
     while (url) {
-      const res: { status: number; body: any } = await api.http.get(url.replace('http://api.test', '')).set('Authorization', k);
+      const res: { status: number; body: any } = await api.http
+        .get(url.replace('http://api.test', ''))
+        .set('Authorization', k);
       assert.equal(res.status, 200);
       assert.equal(res.body.object, 'list');
       pages++;
@@ -242,11 +283,17 @@ describe('lists', () => {
 
   it('When a member is added between two pages, then paging neither repeats nor skips a row', async () => {
     const { key: k, workspaceId: w } = await givenAccount(api);
-    for (const name of ['A', 'B', 'C']) await api.http.post('/api/v1/members').set('Authorization', k).send({ workspace_id: w, name });
+    for (const name of ['A', 'B', 'C'])
+      await api.http.post('/api/v1/members').set('Authorization', k).send({ workspace_id: w, name });
     const first = await api.http.get('/api/v1/members').query({ workspace_id: w, limit: 2 }).set('Authorization', k);
     await api.http.post('/api/v1/members').set('Authorization', k).send({ workspace_id: w, name: 'D' });
-    const second = await api.http.get(first.body._links.next.url.replace('http://api.test', '')).set('Authorization', k);
-    assert.deepEqual([...first.body.data, ...second.body.data].map((m: { name: string }) => m.name), ['A', 'B', 'C', 'D']);
+    const second = await api.http
+      .get(first.body._links.next.url.replace('http://api.test', ''))
+      .set('Authorization', k);
+    assert.deepEqual(
+      [...first.body.data, ...second.body.data].map((m: { name: string }) => m.name),
+      ['A', 'B', 'C', 'D'],
+    );
   });
 
   it('When limit is outside 1..100 or not an integer, then it is refused naming limit', async () => {

@@ -27,23 +27,57 @@ afterAll(() => db.drop());
 
 describe('database errors in logs and workflow failures', () => {
   it('When a request carrying a meeting URL and a webhook secret meets a database error, then 500 answers and no log line holds the SQL, the URL, its passcode or the secret', async () => {
-    const http = supertest(createApp({ orm: db.orm, config: loadConfig({ NODE_ENV: 'test', ALLOW_LOOPBACK_WEBHOOKS: 'true' }), log, temporal: null, storage: new LocalStorage('/nonexistent'), baseUrl: () => 'http://api.test/api/v1' }).app);
+    const http = supertest(
+      createApp({
+        orm: db.orm,
+        config: loadConfig({ NODE_ENV: 'test', ALLOW_LOOPBACK_WEBHOOKS: 'true' }),
+        log,
+        temporal: null,
+        storage: new LocalStorage('/nonexistent'),
+        baseUrl: () => 'http://api.test/api/v1',
+      }).app,
+    );
     const me = await givenAccount(db);
     // Every insert into these tables now fails inside PostgreSQL, after the values were sent.
     await db.orm.em.fork().execute('alter table bots add constraint refuse_all check (false) not valid');
     await db.orm.em.fork().execute('alter table webhook_endpoints add constraint refuse_all check (false) not valid');
-    const bot = await http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/123456789?pwd=SECRETPASS123', bot_name: 'Leaky' });
+    const bot = await http
+      .post('/api/v1/bots')
+      .set('Authorization', me.key)
+      .send({
+        workspace_id: me.workspaceId,
+        meeting_url: 'https://zoom.us/j/123456789?pwd=SECRETPASS123',
+        bot_name: 'Leaky',
+      });
     assert.equal(bot.status, 500);
     assert.equal(bot.body.errors[0].code, 'internal_error');
-    const endpoint = await http.post('/api/v1/webhook_endpoints').set('Authorization', me.key).send({ workspace_id: me.workspaceId, url: 'http://127.0.0.1:9/hooks', enabled_events: ['*'] });
+    const endpoint = await http
+      .post('/api/v1/webhook_endpoints')
+      .set('Authorization', me.key)
+      .send({ workspace_id: me.workspaceId, url: 'http://127.0.0.1:9/hooks', enabled_events: ['*'] });
     assert.equal(endpoint.status, 500);
     const text = lines.join('');
-    assert.ok(lines.some((l) => l.includes('CheckConstraintViolationException') && l.includes('refuse_all')), 'the class and constraint are logged');
-    for (const secret of ['SECRETPASS123', 'zoom.us/j/123456789', 'whsec_', 'insert into', 'Leaky', me.key]) assert.ok(!text.includes(secret), `a log line holds ${secret}: ${lines.find((l) => l.includes(secret))?.slice(0, 600)}`);
+    assert.ok(
+      lines.some((l) => l.includes('CheckConstraintViolationException') && l.includes('refuse_all')),
+      'the class and constraint are logged',
+    );
+    for (const secret of ['SECRETPASS123', 'zoom.us/j/123456789', 'whsec_', 'insert into', 'Leaky', me.key])
+      assert.ok(
+        !text.includes(secret),
+        `a log line holds ${secret}: ${lines.find((l) => l.includes(secret))?.slice(0, 600)}`,
+      );
   });
 
   it('When an activity meets a database error, then the failure it reports carries the class and code, not the SQL', async () => {
-    const acts = createActivities({ orm: db.orm, log, temporal: null as never, providers: null as never, storage: new LocalStorage('/nonexistent'), taskQueue: 'q', allowLoopbackWebhooks: true });
+    const acts = createActivities({
+      orm: db.orm,
+      log,
+      temporal: null as never,
+      providers: null as never,
+      storage: new LocalStorage('/nonexistent'),
+      taskQueue: 'q',
+      allowLoopbackWebhooks: true,
+    });
     await db.orm.em.fork().execute('alter table rate_limit_counters rename to rate_limit_counters_gone');
     try {
       await assert.rejects(acts.pruneRateLimitCounters(), (err: Error) => {

@@ -12,18 +12,31 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const codes = (body: { errors: { code: string; field?: string }[] }) => body.errors.map((e) => `${e.code}${e.field ? `:${e.field}` : ''}`);
+const codes = (body: { errors: { code: string; field?: string }[] }) =>
+  body.errors.map((e) => `${e.code}${e.field ? `:${e.field}` : ''}`);
 
 /** What an attacker would have written onto every object of the process. */
 function prototypeIsClean(): void {
   for (const name of ['x', 'url', 'polluted', 'enabled']) {
-    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, name), false, `Object.prototype.${name} was written`);
+    assert.equal(
+      Object.prototype.hasOwnProperty.call(Object.prototype, name),
+      false,
+      `Object.prototype.${name} was written`,
+    );
     assert.equal(({} as Record<string, unknown>)[name], undefined);
   }
 }
 
 describe('form bodies that name a prototype', () => {
-  const hostile = ['__proto__[x]=1', 'metadata[__proto__][x]=1', 'name=A&__proto__[polluted]=yes', 'constructor[prototype][url]=https://evil.test', 'metadata[constructor][prototype][enabled]=true', '__proto__.x=1', 'a[b][__proto__][x]=1'];
+  const hostile = [
+    '__proto__[x]=1',
+    'metadata[__proto__][x]=1',
+    'name=A&__proto__[polluted]=yes',
+    'constructor[prototype][url]=https://evil.test',
+    'metadata[constructor][prototype][enabled]=true',
+    '__proto__.x=1',
+    'a[b][__proto__][x]=1',
+  ];
 
   it('When hostile form bodies are sent without a key and with one, then nothing reaches Object.prototype and each is refused with 422 naming the field', async () => {
     for (const body of hostile) {
@@ -43,17 +56,31 @@ describe('form bodies that name a prototype', () => {
   it('When hostile bodies have been sent, then later requests of every tenant behave as before', async () => {
     for (const body of hostile) await api.http.post('/api/v1/workspaces').type('form').send(body);
     const other = await givenAccount(api);
-    const created = await api.http.post('/api/v1/workspaces').set('Authorization', other.key).send({ name: 'After the attack' });
+    const created = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', other.key)
+      .send({ name: 'After the attack' });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.deepEqual(created.body.metadata, {});
-    const form = await api.http.post('/api/v1/workspaces').set('Authorization', key).type('form').send('name=Form&metadata[plan]=pro');
+    const form = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', key)
+      .type('form')
+      .send('name=Form&metadata[plan]=pro');
     assert.equal(form.status, 201, JSON.stringify(form.body));
     assert.deepEqual(form.body.metadata, { plan: 'pro' });
   });
 
   it('When a JSON body names __proto__ or constructor, then it is refused with 422 and nothing reaches Object.prototype', async () => {
-    for (const text of ['{"__proto__": {"x": 1}, "name": "A"}', '{"name": "A", "metadata": {"constructor": {"prototype": {"x": "1"}}}}']) {
-      const res = await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send(text);
+    for (const text of [
+      '{"__proto__": {"x": 1}, "name": "A"}',
+      '{"name": "A", "metadata": {"constructor": {"prototype": {"x": "1"}}}}',
+    ]) {
+      const res = await api.http
+        .post('/api/v1/workspaces')
+        .set('Authorization', key)
+        .set('Content-Type', 'application/json')
+        .send(text);
       assert.equal(res.status, 422, text);
       prototypeIsClean();
     }
@@ -66,11 +93,17 @@ describe('text PostgreSQL cannot store', () => {
     assert.equal(create.status, 422);
     assert.deepEqual(codes(create.body), ['invalid:name']);
 
-    const update = await api.http.patch(`/api/v1/workspaces/${workspaceId}`).set('Authorization', key).send({ metadata: { plan: 'x\u0000' } });
+    const update = await api.http
+      .patch(`/api/v1/workspaces/${workspaceId}`)
+      .set('Authorization', key)
+      .send({ metadata: { plan: 'x\u0000' } });
     assert.equal(update.status, 422);
     assert.deepEqual(codes(update.body), ['invalid:metadata.plan']);
 
-    const key0 = await api.http.post('/api/v1/members').set('Authorization', key).send({ workspace_id: workspaceId, name: 'Ann', email: 'ann@acme.test', metadata: { 'k\u0000': 'v' } });
+    const key0 = await api.http
+      .post('/api/v1/members')
+      .set('Authorization', key)
+      .send({ workspace_id: workspaceId, name: 'Ann', email: 'ann@acme.test', metadata: { 'k\u0000': 'v' } });
     assert.equal(key0.status, 422);
     assert.deepEqual(codes(key0.body), ['invalid:metadata']);
 
@@ -78,22 +111,36 @@ describe('text PostgreSQL cannot store', () => {
     assert.equal(form.status, 422);
     assert.deepEqual(codes(form.body), ['invalid:name']);
 
-    const query = await api.http.get('/api/v1/meetings').set('Authorization', key).query({ workspace_id: workspaceId, member_id: 'mem_\u0000' });
+    const query = await api.http
+      .get('/api/v1/meetings')
+      .set('Authorization', key)
+      .query({ workspace_id: workspaceId, member_id: 'mem_\u0000' });
     assert.equal(query.status, 422);
     assert.deepEqual(codes(query.body), ['invalid:member_id']);
 
-    const bot = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123\u0000', bot_name: 'Note' });
+    const bot = await api.http
+      .post('/api/v1/bots')
+      .set('Authorization', key)
+      .send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123\u0000', bot_name: 'Note' });
     assert.equal(bot.status, 422);
     assert.deepEqual(codes(bot.body), ['invalid:meeting_url']);
   });
 
   it('When a string holds an unpaired surrogate, then 422 invalid names the field', async () => {
     for (const escape of ['\\ud800', '\\udfff', 'a\\ud83dz']) {
-      const res = await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send(`{"name": "x${escape}"}`);
+      const res = await api.http
+        .post('/api/v1/workspaces')
+        .set('Authorization', key)
+        .set('Content-Type', 'application/json')
+        .send(`{"name": "x${escape}"}`);
       assert.equal(res.status, 422, escape);
       assert.deepEqual(codes(res.body), ['invalid:name']);
     }
-    const paired = await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send('{"name": "smile \\ud83d\\ude00"}');
+    const paired = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', key)
+      .set('Content-Type', 'application/json')
+      .send('{"name": "smile \\ud83d\\ude00"}');
     assert.equal(paired.status, 201);
     assert.equal(paired.body.name, 'smile 😀');
   });
@@ -101,7 +148,11 @@ describe('text PostgreSQL cannot store', () => {
 
 describe('deeply nested bodies', () => {
   it('When a body opens 20,000 arrays and then turns to garbage, then 400 invalid_json answers', async () => {
-    const res = await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send(`${'['.repeat(20_000)}garbage`);
+    const res = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', key)
+      .set('Content-Type', 'application/json')
+      .send(`${'['.repeat(20_000)}garbage`);
     assert.equal(res.status, 400);
     assert.deepEqual(codes(res.body), ['invalid_json']);
     assert.match(res.body.errors[0].message, /position 20000/);
@@ -109,11 +160,19 @@ describe('deeply nested bodies', () => {
 
   it('When a valid body nests deeper than the interface ever does, then 400 invalid_json says so', async () => {
     const deep = `{"name": "A", "metadata": {"k": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
-    const res = await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send(deep);
+    const res = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', key)
+      .set('Content-Type', 'application/json')
+      .send(deep);
     assert.equal(res.status, 400);
     assert.deepEqual(codes(res.body), ['invalid_json']);
     assert.match(res.body.errors[0].message, /nested deeper/);
-    const form = await api.http.post('/api/v1/workspaces').set('Authorization', key).type('form').send(`name=A&metadata${'[a]'.repeat(100)}=1`);
+    const form = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', key)
+      .type('form')
+      .send(`name=A&metadata${'[a]'.repeat(100)}=1`);
     assert.equal(form.status, 400);
   });
 });
@@ -123,14 +182,29 @@ describe('unknown paths', () => {
     const html = await api.http.get('/api/v1/no-such-thing').set('Accept', 'text/html');
     assert.equal(html.status, 404);
     assert.deepEqual(codes(html.body), ['not_found']);
-    const garbage = await api.http.post('/api/v1/no-such-thing').set('Content-Type', 'application/json').send('{not json');
+    const garbage = await api.http
+      .post('/api/v1/no-such-thing')
+      .set('Content-Type', 'application/json')
+      .send('{not json');
     assert.equal(garbage.status, 404);
     const form = await api.http.post('/api/v1/no/such/thing').type('form').send('__proto__[x]=1');
     assert.equal(form.status, 404);
     prototypeIsClean();
     // A known path still answers 406 and 400 as before.
-    assert.equal((await api.http.get('/api/v1/workspaces').set('Authorization', key).set('Accept', 'text/html')).status, 406);
-    assert.equal((await api.http.post('/api/v1/workspaces').set('Authorization', key).set('Content-Type', 'application/json').send('{not json')).status, 400);
+    assert.equal(
+      (await api.http.get('/api/v1/workspaces').set('Authorization', key).set('Accept', 'text/html')).status,
+      406,
+    );
+    assert.equal(
+      (
+        await api.http
+          .post('/api/v1/workspaces')
+          .set('Authorization', key)
+          .set('Content-Type', 'application/json')
+          .send('{not json')
+      ).status,
+      400,
+    );
   });
 });
 
@@ -144,7 +218,10 @@ describe('webhook targets', () => {
       ['https://198.18.0.1/hook', /benchmarking/],
       ['https://hooks.example.com./hook', /ends with a dot/],
     ] as const) {
-      const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', key).send({ workspace_id: workspaceId, url, enabled_events: ['*'] });
+      const res = await api.http
+        .post('/api/v1/webhook_endpoints')
+        .set('Authorization', key)
+        .send({ workspace_id: workspaceId, url, enabled_events: ['*'] });
       assert.equal(res.status, 422, url);
       assert.equal(res.body.errors[0].field, 'url');
       assert.match(res.body.errors[0].message, rule);
@@ -154,12 +231,27 @@ describe('webhook targets', () => {
 
 describe('bot avatars', () => {
   it('When bot_avatar is not an http(s) URL, then 422 names the field; an https image is taken', async () => {
-    for (const avatar of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'file:///etc/passwd', 'ftp://example.com/a.png']) {
-      const res = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123456789', bot_avatar: avatar });
+    for (const avatar of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'file:///etc/passwd',
+      'ftp://example.com/a.png',
+    ]) {
+      const res = await api.http
+        .post('/api/v1/bots')
+        .set('Authorization', key)
+        .send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123456789', bot_avatar: avatar });
       assert.equal(res.status, 422, avatar);
       assert.equal(res.body.errors[0].field, 'bot_avatar');
     }
-    const ok = await api.http.post('/api/v1/bots').set('Authorization', key).send({ workspace_id: workspaceId, meeting_url: 'https://zoom.us/j/123456789', bot_avatar: 'https://cdn.example.com/bot.png' });
+    const ok = await api.http
+      .post('/api/v1/bots')
+      .set('Authorization', key)
+      .send({
+        workspace_id: workspaceId,
+        meeting_url: 'https://zoom.us/j/123456789',
+        bot_avatar: 'https://cdn.example.com/bot.png',
+      });
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     assert.equal(ok.body.bot_avatar, 'https://cdn.example.com/bot.png');
   });

@@ -15,10 +15,26 @@ async function createMember(key: string, body: Record<string, unknown>) {
 describe('members', () => {
   it('When a member is created, then it reads back with exactly the spec fields', async () => {
     const me = await givenAccount(api);
-    const res = await createMember(me.key, { workspace_id: me.workspaceId, name: 'Ann Lee', email: 'ann@example.com', client_reference_id: 'user-17', metadata: { team: 'sales' } });
+    const res = await createMember(me.key, {
+      workspace_id: me.workspaceId,
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      client_reference_id: 'user-17',
+      metadata: { team: 'sales' },
+    });
     assert.equal(res.status, 201);
     assert.match(res.body.id, /^mem_/);
-    assert.deepEqual(Object.keys(res.body).sort(), ['client_reference_id', 'created_at', 'email', 'id', 'metadata', 'name', 'object', 'settings', 'workspace_id']);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'client_reference_id',
+      'created_at',
+      'email',
+      'id',
+      'metadata',
+      'name',
+      'object',
+      'settings',
+      'workspace_id',
+    ]);
     assert.equal(res.body.object, 'member');
     assert.equal(res.body.workspace_id, me.workspaceId);
     const got = await api.http.get(`/api/v1/members/${res.body.id}`).set('Authorization', me.key);
@@ -32,49 +48,106 @@ describe('members', () => {
     assert.equal(dup.status, 409);
     assert.equal(dup.body.errors[0].field, 'email');
     const other = await givenAccount(api);
-    assert.equal((await createMember(other.key, { workspace_id: other.workspaceId, name: 'C', email: 'dup@example.com' })).status, 201);
+    assert.equal(
+      (await createMember(other.key, { workspace_id: other.workspaceId, name: 'C', email: 'dup@example.com' })).status,
+      201,
+    );
   });
 
   it('When fields are invalid, then each is named: name over 100, a bad email, client_reference_id over 255', async () => {
     const me = await givenAccount(api);
-    const res = await createMember(me.key, { workspace_id: me.workspaceId, name: 'n'.repeat(101), email: 'not-an-email', client_reference_id: 'r'.repeat(256) });
+    const res = await createMember(me.key, {
+      workspace_id: me.workspaceId,
+      name: 'n'.repeat(101),
+      email: 'not-an-email',
+      client_reference_id: 'r'.repeat(256),
+    });
     assert.equal(res.status, 422);
-    assert.deepEqual(res.body.errors.map((e: { field: string }) => e.field).sort(), ['client_reference_id', 'email', 'name']);
+    assert.deepEqual(res.body.errors.map((e: { field: string }) => e.field).sort(), [
+      'client_reference_id',
+      'email',
+      'name',
+    ]);
   });
 
   it('When a member is patched, then name and metadata change, client_reference_id null clears, and unknown fields are refused', async () => {
     const me = await givenAccount(api);
-    const m = (await createMember(me.key, { workspace_id: me.workspaceId, name: 'Old', client_reference_id: 'ref', metadata: { a: '1' } })).body;
-    const res = await api.http.patch(`/api/v1/members/${m.id}`).set('Authorization', me.key).send({ name: 'New', client_reference_id: null, metadata: { b: 2 } });
+    const m = (
+      await createMember(me.key, {
+        workspace_id: me.workspaceId,
+        name: 'Old',
+        client_reference_id: 'ref',
+        metadata: { a: '1' },
+      })
+    ).body;
+    const res = await api.http
+      .patch(`/api/v1/members/${m.id}`)
+      .set('Authorization', me.key)
+      .send({ name: 'New', client_reference_id: null, metadata: { b: 2 } });
     assert.equal(res.status, 200);
     assert.equal(res.body.name, 'New');
     assert.equal(res.body.client_reference_id, null);
     assert.deepEqual(res.body.metadata, { a: '1', b: '2' });
-    const bad = await api.http.patch(`/api/v1/members/${m.id}`).set('Authorization', me.key).send({ email: 'x@y.z', policy: {} });
+    const bad = await api.http
+      .patch(`/api/v1/members/${m.id}`)
+      .set('Authorization', me.key)
+      .send({ email: 'x@y.z', policy: {} });
     assert.equal(bad.status, 422);
-    assert.deepEqual(bad.body.errors.map((e: { code: string }) => e.code), ['unknown_field', 'unknown_field']);
+    assert.deepEqual(
+      bad.body.errors.map((e: { code: string }) => e.code),
+      ['unknown_field', 'unknown_field'],
+    );
   });
 
   it('When the list is filtered by email or client_reference_id, then only matching members come back', async () => {
     const me = await givenAccount(api);
-    await createMember(me.key, { workspace_id: me.workspaceId, name: 'A', email: 'a@example.com', client_reference_id: 'x' });
-    await createMember(me.key, { workspace_id: me.workspaceId, name: 'B', email: 'b@example.com', client_reference_id: 'y' });
-    const byEmail = await api.http.get('/api/v1/members').query({ workspace_id: me.workspaceId, email: 'B@EXAMPLE.com' }).set('Authorization', me.key);
-    assert.deepEqual(byEmail.body.data.map((m: { name: string }) => m.name), ['B']);
-    const byRef = await api.http.get('/api/v1/members').query({ workspace_id: me.workspaceId, client_reference_id: 'x' }).set('Authorization', me.key);
-    assert.deepEqual(byRef.body.data.map((m: { name: string }) => m.name), ['A']);
-    const withSettings = await api.http.get('/api/v1/members').query({ workspace_id: me.workspaceId, include: 'settings' }).set('Authorization', me.key);
+    await createMember(me.key, {
+      workspace_id: me.workspaceId,
+      name: 'A',
+      email: 'a@example.com',
+      client_reference_id: 'x',
+    });
+    await createMember(me.key, {
+      workspace_id: me.workspaceId,
+      name: 'B',
+      email: 'b@example.com',
+      client_reference_id: 'y',
+    });
+    const byEmail = await api.http
+      .get('/api/v1/members')
+      .query({ workspace_id: me.workspaceId, email: 'B@EXAMPLE.com' })
+      .set('Authorization', me.key);
+    assert.deepEqual(
+      byEmail.body.data.map((m: { name: string }) => m.name),
+      ['B'],
+    );
+    const byRef = await api.http
+      .get('/api/v1/members')
+      .query({ workspace_id: me.workspaceId, client_reference_id: 'x' })
+      .set('Authorization', me.key);
+    assert.deepEqual(
+      byRef.body.data.map((m: { name: string }) => m.name),
+      ['A'],
+    );
+    const withSettings = await api.http
+      .get('/api/v1/members')
+      .query({ workspace_id: me.workspaceId, include: 'settings' })
+      .set('Authorization', me.key);
     assert.equal(withSettings.status, 200);
   });
 
   it('When a member is removed, then it is gone from reads and lists and its email is free again', async () => {
     const me = await givenAccount(api);
-    const m = (await createMember(me.key, { workspace_id: me.workspaceId, name: 'Gone', email: 'gone@example.com' })).body;
+    const m = (await createMember(me.key, { workspace_id: me.workspaceId, name: 'Gone', email: 'gone@example.com' }))
+      .body;
     const del = await api.http.delete(`/api/v1/members/${m.id}`).set('Authorization', me.key);
     assert.deepEqual(del.body, { id: m.id, object: 'member', deleted: true });
     assert.equal((await api.http.get(`/api/v1/members/${m.id}`).set('Authorization', me.key)).status, 404);
     assert.equal((await api.http.delete(`/api/v1/members/${m.id}`).set('Authorization', me.key)).status, 404);
-    assert.equal((await createMember(me.key, { workspace_id: me.workspaceId, name: 'Back', email: 'gone@example.com' })).status, 201);
+    assert.equal(
+      (await createMember(me.key, { workspace_id: me.workspaceId, name: 'Back', email: 'gone@example.com' })).status,
+      201,
+    );
   });
 
   it("When another account's member is addressed, then 404 for every method; its workspace in a parameter is 401", async () => {
@@ -85,9 +158,14 @@ describe('members', () => {
       await api.http.get(`/api/v1/members/${theirs.id}`).set('Authorization', me.key),
       await api.http.patch(`/api/v1/members/${theirs.id}`).set('Authorization', me.key).send({ name: 'x' }),
       await api.http.delete(`/api/v1/members/${theirs.id}`).set('Authorization', me.key),
-    ]) assert.equal(res.status, 404);
+    ])
+      assert.equal(res.status, 404);
     assert.equal((await createMember(me.key, { workspace_id: other.workspaceId, name: 'x' })).status, 401);
-    assert.equal((await api.http.get('/api/v1/members').query({ workspace_id: other.workspaceId }).set('Authorization', me.key)).status, 401);
+    assert.equal(
+      (await api.http.get('/api/v1/members').query({ workspace_id: other.workspaceId }).set('Authorization', me.key))
+        .status,
+      401,
+    );
   });
 
   it('When a member-role key writes members, then 401; it can read them; a guest sees no member directory', async () => {
@@ -96,11 +174,18 @@ describe('members', () => {
     const reader = await givenAccount(api, { workspace: false });
     await grant(api, reader.email, owner.workspaceId, 'member');
     assert.equal((await createMember(reader.key, { workspace_id: owner.workspaceId, name: 'x' })).status, 401);
-    assert.equal((await api.http.patch(`/api/v1/members/${m.id}`).set('Authorization', reader.key).send({ name: 'x' })).status, 401);
+    assert.equal(
+      (await api.http.patch(`/api/v1/members/${m.id}`).set('Authorization', reader.key).send({ name: 'x' })).status,
+      401,
+    );
     assert.equal((await api.http.get(`/api/v1/members/${m.id}`).set('Authorization', reader.key)).status, 200);
     const guest = await givenAccount(api, { workspace: false });
     await grant(api, guest.email, owner.workspaceId, 'guest');
-    assert.equal((await api.http.get('/api/v1/members').query({ workspace_id: owner.workspaceId }).set('Authorization', guest.key)).status, 401);
+    assert.equal(
+      (await api.http.get('/api/v1/members').query({ workspace_id: owner.workspaceId }).set('Authorization', guest.key))
+        .status,
+      401,
+    );
     assert.equal((await api.http.get(`/api/v1/members/${m.id}`).set('Authorization', guest.key)).status, 404);
   });
 
@@ -108,7 +193,8 @@ describe('members', () => {
     const me = await givenAccount(api);
     const first = (await createMember(me.key, { workspace_id: me.workspaceId, name: 'M0' })).body;
     await api.http.delete(`/api/v1/members/${first.id}`).set('Authorization', me.key);
-    for (let i = 1; i < 4; i++) assert.equal((await createMember(me.key, { workspace_id: me.workspaceId, name: `M${i}` })).status, 201);
+    for (let i = 1; i < 4; i++)
+      assert.equal((await createMember(me.key, { workspace_id: me.workspaceId, name: `M${i}` })).status, 201);
     const res = await createMember(me.key, { workspace_id: me.workspaceId, name: 'M4' });
     assert.equal(res.status, 429);
     assert.equal(res.body.errors[0].code, 'rate_limited');

@@ -22,7 +22,16 @@ function appOn(ipLimit: number) {
     },
   });
   const log = createLogger('info', sink);
-  return supertest(createApp({ orm: db.orm, config, log, temporal: null, storage: new LocalStorage('/nonexistent'), baseUrl: () => 'http://api.test/api/v1' }).app);
+  return supertest(
+    createApp({
+      orm: db.orm,
+      config,
+      log,
+      temporal: null,
+      storage: new LocalStorage('/nonexistent'),
+      baseUrl: () => 'http://api.test/api/v1',
+    }).app,
+  );
 }
 
 beforeAll(async () => {
@@ -61,7 +70,9 @@ describe('request logs', () => {
     assert.ok(!text.includes(me.key), 'the key is not logged');
     assert.ok(!text.includes('ntk_wrong_key_that_must_not_be_logged'));
     assert.ok(!text.includes('whsec_do_not_log'));
-    const completed = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed' || l.msg === 'request errored');
+    const completed = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.msg === 'request completed' || l.msg === 'request errored');
     assert.equal(completed.length, 3);
     assert.equal(completed[0].req.id, res.headers['x-request-id']);
     assert.equal(completed[0].account_id, me.accountId);

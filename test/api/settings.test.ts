@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
-const fields = (res: { body: { errors: { field?: string; code: string }[] } }) => Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
+const fields = (res: { body: { errors: { field?: string; code: string }[] } }) =>
+  Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
 const ALL_DEFAULT = {
   'recording.enabled': { assignment_id: null, reason: 'service_default' },
   'recording.methods.bot.start': { assignment_id: null, reason: 'service_default' },
@@ -50,18 +51,29 @@ async function assign(who: Account, settingsId: string, scope: string[]) {
   return res.body as { id: string };
 }
 async function bot(who: Account, body: Record<string, unknown> = {}) {
-  const res = await api.as(who).post('/bots', { workspace_id: who.workspaceId, meeting_url: 'https://meet.google.com/abc-defg-hij', join_at: new Date(Date.now() + 86_400_000).toISOString(), ...body });
+  const res = await api
+    .as(who)
+    .post('/bots', {
+      workspace_id: who.workspaceId,
+      meeting_url: 'https://meet.google.com/abc-defg-hij',
+      join_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ...body,
+    });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body as { id: string; meeting_id: string };
 }
 type Block = {
-  recording: { enabled: boolean; methods: { bot: { start: string; mode: string; silence_detection: { alert: boolean } } } };
+  recording: {
+    enabled: boolean;
+    methods: { bot: { start: string; mode: string; silence_detection: { alert: boolean } } };
+  };
   transcription: { language: string };
   summary: { template: string; language: string };
   sources: Record<string, { assignment_id: string | null; reason?: string }>;
   assignments: { id: string; settings_id: string; scope: string[]; own: boolean }[];
 };
-const meetingSettings = async (who: Account, meetingId: string) => (await api.as(who).get(`/meetings/${meetingId}`)).body.settings as Block;
+const meetingSettings = async (who: Account, meetingId: string) =>
+  (await api.as(who).get(`/meetings/${meetingId}`)).body.settings as Block;
 
 describe('own settings', () => {
   it('When a workspace and a member exist, then each has own settings assigned to its own scope, shown with own: true, and the defaults say service_default', async () => {
@@ -71,7 +83,10 @@ describe('own settings', () => {
     assert.equal(ws.body.settings.recording.enabled, true);
     assert.equal(ws.body.settings.recording.methods.bot.mode, 'audio_and_video');
     const [own] = ws.body.settings.assignments;
-    assert.deepEqual({ ...own, id: undefined, settings_id: undefined }, { id: undefined, settings_id: undefined, scope: [`workspaces:${me.workspaceId}`], own: true });
+    assert.deepEqual(
+      { ...own, id: undefined, settings_id: undefined },
+      { id: undefined, settings_id: undefined, scope: [`workspaces:${me.workspaceId}`], own: true },
+    );
     const ann = await member(me);
     assert.deepEqual(
       ann.settings.assignments.map((a) => [a.scope, a.own]),
@@ -82,10 +97,26 @@ describe('own settings', () => {
     );
     const settings = await api.as(me).get(`/settings/${own.settings_id}`);
     assert.equal(settings.status, 200);
-    assert.deepEqual(Object.keys(settings.body).sort(), ['assignments', 'branding', 'created_at', 'id', 'name', 'object', 'own', 'recording', 'summary', 'transcription', 'updated_at', 'workspace_id']);
+    assert.deepEqual(Object.keys(settings.body).sort(), [
+      'assignments',
+      'branding',
+      'created_at',
+      'id',
+      'name',
+      'object',
+      'own',
+      'recording',
+      'summary',
+      'transcription',
+      'updated_at',
+      'workspace_id',
+    ]);
     assert.equal(settings.body.object, 'settings');
     assert.equal(settings.body.own, true);
-    assert.deepEqual(settings.body.recording, { enabled: null, methods: { bot: { start: null, mode: null, silence_detection: { alert: null } } } });
+    assert.deepEqual(settings.body.recording, {
+      enabled: null,
+      methods: { bot: { start: null, mode: null, silence_detection: { alert: null } } },
+    });
     assert.deepEqual(settings.body.assignments, [{ id: own.id, scope: [`workspaces:${me.workspaceId}`] }]);
     assert.match(settings.headers.etag, /^"\d+"$/);
   });
@@ -96,10 +127,19 @@ describe('own settings', () => {
     const b = await bot(me, { member_id: ann.id });
     const ws = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings as Block;
     const own = ws.assignments[0]!;
-    const res = await api.as(me).patch(`/settings/${own.settings_id}`, { transcription: { language: 'de' }, recording: { methods: { bot: { mode: 'audio_only' } } } });
+    const res = await api
+      .as(me)
+      .patch(`/settings/${own.settings_id}`, {
+        transcription: { language: 'de' },
+        recording: { methods: { bot: { mode: 'audio_only' } } },
+      });
     assert.equal(res.status, 200);
     assert.equal(res.body.transcription.language, 'de');
-    for (const block of [(await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings, (await api.as(me).get(`/members/${ann.id}`)).body.settings, await meetingSettings(me, b.meeting_id)] as Block[]) {
+    for (const block of [
+      (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings,
+      (await api.as(me).get(`/members/${ann.id}`)).body.settings,
+      await meetingSettings(me, b.meeting_id),
+    ] as Block[]) {
       assert.equal(block.transcription.language, 'de');
       assert.equal(block.recording.methods.bot.mode, 'audio_only');
       assert.deepEqual(block.sources['transcription.language'], { assignment_id: own.id });
@@ -113,7 +153,14 @@ describe('own settings', () => {
 describe('settings objects', () => {
   it('When named settings are created, listed, read, patched partially, set to inherit and deleted, then each step reads back as sent', async () => {
     const me = await givenAccount(api);
-    const created = await api.as(me).post('/settings', { workspace_id: me.workspaceId, name: 'Sales calls', recording: { methods: { bot: { start: 'on_command' } } }, summary: { template: 'sales' } });
+    const created = await api
+      .as(me)
+      .post('/settings', {
+        workspace_id: me.workspaceId,
+        name: 'Sales calls',
+        recording: { methods: { bot: { start: 'on_command' } } },
+        summary: { template: 'sales' },
+      });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^set_/);
     assert.equal(created.body.name, 'Sales calls');
@@ -130,7 +177,9 @@ describe('settings objects', () => {
     assert.equal(viaPolicies.body.transcription.language, 'nl');
     assert.match(viaPolicies.headers.deprecation, /^@\d+$/);
     assert.match(viaPolicies.headers.link, /rel="deprecation"/);
-    const inherited = await api.as(me).patch(`/settings/${created.body.id}`, { summary: { template: 'inherit', language: null }, name: 'Sales' });
+    const inherited = await api
+      .as(me)
+      .patch(`/settings/${created.body.id}`, { summary: { template: 'inherit', language: null }, name: 'Sales' });
     assert.deepEqual(inherited.body.summary, { template: null, language: null });
     assert.equal(inherited.body.name, 'Sales');
     const list = await api.as(me).get('/settings', { workspace_id: me.workspaceId });
@@ -152,10 +201,14 @@ describe('settings objects', () => {
     for (;;) {
       seen.push(...res.body.data);
       if (!res.body._links.next) break;
-      res = await api.http.get(new URL(res.body._links.next.url).pathname + new URL(res.body._links.next.url).search).set('Authorization', me.key);
+      res = await api.http
+        .get(new URL(res.body._links.next.url).pathname + new URL(res.body._links.next.url).search)
+        .set('Authorization', me.key);
     }
-    const memberOwn = async (id: string) => (await api.as(me).get(`/members/${id}`)).body.settings.assignments[0].settings_id;
-    const workspaceOwn = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings.assignments[0].settings_id;
+    const memberOwn = async (id: string) =>
+      (await api.as(me).get(`/members/${id}`)).body.settings.assignments[0].settings_id;
+    const workspaceOwn = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings.assignments[0]
+      .settings_id;
     assert.deepEqual(
       seen.map((s) => s.id),
       [workspaceOwn, named.id, await memberOwn(a.id), await memberOwn(b.id)],
@@ -166,7 +219,12 @@ describe('settings objects', () => {
     const me = await givenAccount(api);
     const bad = await api.as(me).post('/settings', {
       workspace_id: me.workspaceId,
-      recording: { enabled: 'yes', methods: { bot: { mode: 'video_only', start: 'whenever', silence_detection: { alert: 1, automatic_leave: true } } } },
+      recording: {
+        enabled: 'yes',
+        methods: {
+          bot: { mode: 'video_only', start: 'whenever', silence_detection: { alert: 1, automatic_leave: true } },
+        },
+      },
       transcription: { language: 'Klingon!', model: 'best', glossary_ids: [] },
       summary: { template: 'poem', language: 'xx-not' },
       branding: { brand_kit_id: 'brk_01jdz4m7k3q8v2n6x9c5b1t0aa' },
@@ -195,10 +253,22 @@ describe('settings objects', () => {
     });
     const mode = bad.body.errors.find((e: { field: string }) => e.field === 'recording.methods.bot.mode');
     for (const word of ['audio_and_video', 'audio_only', 'inherit']) assert.match(mode.message, new RegExp(word));
-    const joinAt = await api.as(me).post('/settings', { workspace_id: me.workspaceId, recording: { methods: { bot: { join_at_scheduled_start: true } } } });
+    const joinAt = await api
+      .as(me)
+      .post('/settings', {
+        workspace_id: me.workspaceId,
+        recording: { methods: { bot: { join_at_scheduled_start: true } } },
+      });
     assert.deepEqual(fields(joinAt), { 'recording.methods.bot.join_at_scheduled_start': 'unknown_field' });
     assert.match(joinAt.body.errors[0].message, /2026-10-12/);
-    const ok = await api.as(me).post('/settings', { workspace_id: me.workspaceId, transcription: { language: 'multi' }, summary: { language: 'pt-BR' }, branding: { brand_kit_id: 'none' } });
+    const ok = await api
+      .as(me)
+      .post('/settings', {
+        workspace_id: me.workspaceId,
+        transcription: { language: 'multi' },
+        summary: { language: 'pt-BR' },
+        branding: { brand_kit_id: 'none' },
+      });
     assert.equal(ok.status, 201);
   });
 
@@ -206,9 +276,13 @@ describe('settings objects', () => {
     const me = await givenAccount(api);
     const s = await api.as(me).post('/settings', { workspace_id: me.workspaceId, transcription: { language: 'en' } });
     const etag = s.headers.etag;
-    const first = await api.as(me).patch(`/settings/${s.body.id}`, { transcription: { language: 'es' } }, { 'If-Match': etag });
+    const first = await api
+      .as(me)
+      .patch(`/settings/${s.body.id}`, { transcription: { language: 'es' } }, { 'If-Match': etag });
     assert.equal(first.status, 200);
-    const stale = await api.as(me).patch(`/settings/${s.body.id}`, { transcription: { language: 'it' } }, { 'If-Match': etag });
+    const stale = await api
+      .as(me)
+      .patch(`/settings/${s.body.id}`, { transcription: { language: 'it' } }, { 'If-Match': etag });
     assert.equal(stale.status, 409);
     assert.equal(stale.body.errors[0].code, 'settings_changed');
     assert.equal((await api.as(me).get(`/settings/${s.body.id}`)).body.transcription.language, 'es');
@@ -236,17 +310,29 @@ describe('settings assignments', () => {
   it('When a scope is assigned, then it reads back canonical; the same scope again, in any order, is 409 scope_taken', async () => {
     const me = await givenAccount(api);
     const s = await namedSettings(me, { recording: { enabled: false } });
-    const a = await api.as(me).post('/settings_assignments', { settings_id: s.id, scope: ['meetings:external', `workspaces:${me.workspaceId}`, 'meetings:organized'] });
+    const a = await api
+      .as(me)
+      .post('/settings_assignments', {
+        settings_id: s.id,
+        scope: ['meetings:external', `workspaces:${me.workspaceId}`, 'meetings:organized'],
+      });
     assert.equal(a.status, 201);
     assert.match(a.body.id, /^asg_/);
     assert.deepEqual(Object.keys(a.body).sort(), ['created_at', 'id', 'object', 'own', 'scope', 'settings_id']);
     assert.deepEqual(a.body.scope, [`workspaces:${me.workspaceId}`, 'meetings:organized', 'meetings:external']);
     assert.deepEqual((await api.as(me).get(`/settings_assignments/${a.body.id}`)).body, a.body);
-    const again = await api.as(me).post('/settings_assignments', { settings_id: s.id, scope: ['meetings:organized', 'meetings:external', `workspaces:${me.workspaceId}`] });
+    const again = await api
+      .as(me)
+      .post('/settings_assignments', {
+        settings_id: s.id,
+        scope: ['meetings:organized', 'meetings:external', `workspaces:${me.workspaceId}`],
+      });
     assert.equal(again.status, 409);
     assert.equal(again.body.errors[0].code, 'scope_taken');
     assert.match(again.body.errors[0].message, new RegExp(a.body.id));
-    assert.deepEqual((await api.as(me).get(`/settings/${s.id}`)).body.assignments, [{ id: a.body.id, scope: a.body.scope }]);
+    assert.deepEqual((await api.as(me).get(`/settings/${s.id}`)).body.assignments, [
+      { id: a.body.id, scope: a.body.scope },
+    ]);
   });
 
   it('When a scope breaks the grammar, then 422 names the index of each condition at fault', async () => {
@@ -254,16 +340,26 @@ describe('settings assignments', () => {
     const s = await namedSettings(me, {});
     const ann = await member(me);
     const scope = async (sc: unknown) => api.as(me).post('/settings_assignments', { settings_id: s.id, scope: sc });
-    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, `members:${ann.id}`])), { 'scope.1': 'invalid' });
-    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, 'meetings:vip', 'teams:x'])), { 'scope.1': 'invalid', 'scope.2': 'invalid' });
+    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, `members:${ann.id}`])), {
+      'scope.1': 'invalid',
+    });
+    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, 'meetings:vip', 'teams:x'])), {
+      'scope.1': 'invalid',
+      'scope.2': 'invalid',
+    });
     assert.deepEqual(fields(await scope([`accounts:${me.accountId}`, 'meetings:external'])), { 'scope.1': 'invalid' });
     assert.deepEqual(fields(await scope(['meetings:external'])), { scope: 'invalid' });
     assert.deepEqual(fields(await scope([])), { scope: 'blank' });
     assert.deepEqual(fields(await scope('workspaces:x')), { scope: 'invalid_type' });
-    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, 'meetings:external', 'meetings:external'])), { 'scope.2': 'invalid' });
+    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, 'meetings:external', 'meetings:external'])), {
+      'scope.2': 'invalid',
+    });
     const b = await bot(me);
     assert.deepEqual(fields(await scope([`members:${ann.id}`, `meetings:${b.meeting_id}`])), { 'scope.0': 'invalid' });
-    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, `meetings:${b.meeting_id}`, 'meetings:internal'])), { 'scope.2': 'invalid' });
+    assert.deepEqual(
+      fields(await scope([`workspaces:${me.workspaceId}`, `meetings:${b.meeting_id}`, 'meetings:internal'])),
+      { 'scope.2': 'invalid' },
+    );
   });
 
   it('When a scope names something the key cannot write, then 422 at its index; own settings elsewhere and settings of another workspace are 409 settings_conflict', async () => {
@@ -271,11 +367,14 @@ describe('settings assignments', () => {
     const other = await givenAccount(api);
     const theirs = await member(other);
     const s = await namedSettings(me, {});
-    const scope = async (sc: string[], settingsId = s.id) => api.as(me).post('/settings_assignments', { settings_id: settingsId, scope: sc });
+    const scope = async (sc: string[], settingsId = s.id) =>
+      api.as(me).post('/settings_assignments', { settings_id: settingsId, scope: sc });
     assert.deepEqual(fields(await scope([`workspaces:${other.workspaceId}`])), { 'scope.0': 'invalid' });
     assert.deepEqual(fields(await scope([`members:${theirs.id}`, 'meetings:domain'])), { 'scope.0': 'invalid' });
     assert.deepEqual(fields(await scope([`accounts:${other.accountId}`])), { 'scope.0': 'invalid' });
-    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, 'meetings:mtg_01jdz4m7k3q8v2n6x9c5b1t0aa'])), { 'scope.1': 'invalid' });
+    assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`, 'meetings:mtg_01jdz4m7k3q8v2n6x9c5b1t0aa'])), {
+      'scope.1': 'invalid',
+    });
     const notMine = await namedSettings(other, {}, other.workspaceId);
     assert.deepEqual(fields(await scope([`workspaces:${me.workspaceId}`], notMine.id)), { settings_id: 'invalid' });
     const own = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings.assignments[0];
@@ -316,8 +415,14 @@ describe('settings assignments', () => {
     const memOwn = ann.settings.assignments[0]!.id;
     const expected = [wsTwo.id, wsCat.id, wsOwn, memCat.id, memOwn];
     const all = await api.as(me).get('/settings_assignments', { workspace_id: me.workspaceId });
-    assert.deepEqual(all.body.data.map((a: { id: string }) => a.id), expected);
-    assert.deepEqual(all.body.data.map((a: { own: boolean }) => a.own), [false, false, true, false, true]);
+    assert.deepEqual(
+      all.body.data.map((a: { id: string }) => a.id),
+      expected,
+    );
+    assert.deepEqual(
+      all.body.data.map((a: { own: boolean }) => a.own),
+      [false, false, true, false, true],
+    );
     const paged: string[] = [];
     let res = await api.as(me).get('/settings_assignments', { workspace_id: me.workspaceId, limit: 2 });
     for (;;) {
@@ -340,12 +445,18 @@ describe('resolution through the API', () => {
     const ext = await namedSettings(me, { transcription: { language: 'es' }, summary: { template: 'sales' } });
     const extAsg = await assign(me, ext.id, [`workspaces:${me.workspaceId}`, 'meetings:external']);
     const annOwn = ann.settings.assignments[0]!;
-    await api.as(me).patch(`/settings/${annOwn.settings_id}`, { transcription: { language: 'de' }, summary: { language: 'en' } });
+    await api
+      .as(me)
+      .patch(`/settings/${annOwn.settings_id}`, { transcription: { language: 'de' }, summary: { language: 'en' } });
     const annExt = await namedSettings(me, { transcription: { language: 'it' } });
     const annExtAsg = await assign(me, annExt.id, [`members:${ann.id}`, 'meetings:external']);
 
     // An external participant: every layer reaches.
-    const b = await bot(me, { member_id: ann.id, participants: [{ email: 'ann@acme.test' }, { email: 'guest@else.test' }], summary_template: 'standup' });
+    const b = await bot(me, {
+      member_id: ann.id,
+      participants: [{ email: 'ann@acme.test' }, { email: 'guest@else.test' }],
+      summary_template: 'standup',
+    });
     let block = await meetingSettings(me, b.meeting_id);
     assert.equal(block.transcription.language, 'it');
     assert.deepEqual(block.sources['transcription.language'], { assignment_id: annExtAsg.id });
@@ -384,15 +495,28 @@ describe('resolution through the API', () => {
     assert.equal(settings.body.own, true);
     assert.equal(settings.body.recording.methods.bot.mode, 'audio_only');
     assert.equal(settings.body.recording.enabled, true, 'sending a bot asks for the meeting to be recorded');
-    const patched = await api.as(me).patch(`/settings/${own.settings_id}`, { recording: { methods: { bot: { mode: 'audio_and_video', start: 'on_command' } } }, summary: { template: 'interview' } });
+    const patched = await api
+      .as(me)
+      .patch(`/settings/${own.settings_id}`, {
+        recording: { methods: { bot: { mode: 'audio_and_video', start: 'on_command' } } },
+        summary: { template: 'interview' },
+      });
     assert.equal(patched.status, 200);
     const got = (await api.as(me).get(`/bots/${b.id}`)).body;
     assert.deepEqual(
-      { mode: got.recording_mode, start: got.recording_start, alert: got.silence_alert, template: got.summary_template, language: got.summary_language },
+      {
+        mode: got.recording_mode,
+        start: got.recording_start,
+        alert: got.silence_alert,
+        template: got.summary_template,
+        language: got.summary_language,
+      },
       { mode: 'audio_and_video', start: 'on_command', alert: true, template: 'interview', language: 'fr' },
     );
     const events = await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, type: 'meeting.updated' });
-    const updated = events.body.data.filter((e: { data: { object: { id: string } } }) => e.data.object.id === b.meeting_id);
+    const updated = events.body.data.filter(
+      (e: { data: { object: { id: string } } }) => e.data.object.id === b.meeting_id,
+    );
     assert.equal(updated.length, 1);
     assert.equal(updated[0].data.object.settings.recording.methods.bot.start, 'on_command');
   });
@@ -410,7 +534,10 @@ describe('resolution through the API', () => {
     assert.equal(other.summary.language, 'ja');
     assert.deepEqual(other.sources['summary.language'], { assignment_id: acc.id });
     assert.equal(other.transcription.language, 'ko');
-    assert.deepEqual(other.assignments.map((a) => a.id), [secondOwn.id, acc.id]);
+    assert.deepEqual(
+      other.assignments.map((a) => a.id),
+      [secondOwn.id, acc.id],
+    );
     const stranger = await givenAccount(api);
     assert.equal((await api.as(stranger).get(`/settings_assignments/${acc.id}`)).status, 404);
     // An admin of the settings' workspace is not the account: it cannot change what reaches the account's other workspaces.
@@ -424,7 +551,11 @@ describe('resolution through the API', () => {
   it('When meetings are listed with include=settings, then each carries its own block; without it, none does', async () => {
     const me = await givenAccount(api);
     const ann = await member(me, { email: 'ann@acme.test' });
-    await api.as(me).patch(`/settings/${ann.settings.assignments[0]!.settings_id}`, { recording: { methods: { bot: { silence_detection: { alert: true } } } } });
+    await api
+      .as(me)
+      .patch(`/settings/${ann.settings.assignments[0]!.settings_id}`, {
+        recording: { methods: { bot: { silence_detection: { alert: true } } } },
+      });
     const mine = await bot(me, { member_id: ann.id });
     const nobody = await bot(me);
     const list = await api.as(me).get('/meetings', { workspace_id: me.workspaceId, include: 'settings' });
@@ -457,7 +588,13 @@ describe('resolution through the API', () => {
 describe('summary templates', () => {
   it('When a custom template is created, then settings can name it, a template of another workspace or an unknown one is refused, and it cannot be deleted while used', async () => {
     const me = await givenAccount(api);
-    const tpl = await api.as(me).post('/summary_templates', { workspace_id: me.workspaceId, name: 'Board', sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Risks' }] });
+    const tpl = await api
+      .as(me)
+      .post('/summary_templates', {
+        workspace_id: me.workspaceId,
+        name: 'Board',
+        sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Risks' }],
+      });
     assert.equal(tpl.status, 201);
     assert.match(tpl.body.id, /^tpl_/);
     assert.deepEqual(tpl.body.sections, [
@@ -469,8 +606,12 @@ describe('summary templates', () => {
     const s = await api.as(me).post('/settings', { workspace_id: me.workspaceId, summary: { template: tpl.body.id } });
     assert.equal(s.status, 201);
     const other = await givenAccount(api);
-    const theirs = await api.as(other).post('/summary_templates', { workspace_id: other.workspaceId, name: 'X', sections: [{ title: 'A' }] });
-    const foreign = await api.as(me).post('/settings', { workspace_id: me.workspaceId, summary: { template: theirs.body.id } });
+    const theirs = await api
+      .as(other)
+      .post('/summary_templates', { workspace_id: other.workspaceId, name: 'X', sections: [{ title: 'A' }] });
+    const foreign = await api
+      .as(me)
+      .post('/settings', { workspace_id: me.workspaceId, summary: { template: theirs.body.id } });
     assert.deepEqual(fields(foreign), { 'summary.template': 'invalid' });
     assert.equal((await api.as(me).get(`/summary_templates/${theirs.body.id}`)).status, 404);
     const inUse = await api.as(me).delete(`/summary_templates/${tpl.body.id}`);
@@ -478,7 +619,12 @@ describe('summary templates', () => {
     assert.equal(inUse.body.errors[0].code, 'settings_in_use');
     const renamed = await api.as(me).patch(`/summary_templates/${tpl.body.id}`, { name: 'Board meeting' });
     assert.equal(renamed.body.name, 'Board meeting');
-    assert.deepEqual((await api.as(me).get('/summary_templates', { workspace_id: me.workspaceId })).body.data.map((t: { id: string }) => t.id), [tpl.body.id]);
+    assert.deepEqual(
+      (await api.as(me).get('/summary_templates', { workspace_id: me.workspaceId })).body.data.map(
+        (t: { id: string }) => t.id,
+      ),
+      [tpl.body.id],
+    );
     await api.as(me).delete(`/settings/${s.body.id}`);
     assert.equal((await api.as(me).delete(`/summary_templates/${tpl.body.id}`)).status, 200);
   });

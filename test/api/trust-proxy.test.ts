@@ -31,7 +31,8 @@ describe('the per-IP limit behind proxies', () => {
     const api = await givenApi({ orm: db.orm, env: { RATE_LIMIT_IP_PER_MINUTE: '2' } });
     await insideOneWindow();
     const statuses = [];
-    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) statuses.push((await api.http.get('/api/v1/no-key').set('X-Forwarded-For', ip)).status);
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      statuses.push((await api.http.get('/api/v1/no-key').set('X-Forwarded-For', ip)).status);
     assert.equal(statuses[2], 429, `forged addresses do not buy more requests: ${statuses}`);
   });
 });

@@ -8,29 +8,62 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const STAFF_FIELDS = ['owner_email', 'members_count', 'is_human_transcription_allowed', 'is_human_translation_allowed', 'email_domains', 'idp_company_names', 'currency'];
+const STAFF_FIELDS = [
+  'owner_email',
+  'members_count',
+  'is_human_transcription_allowed',
+  'is_human_translation_allowed',
+  'email_domains',
+  'idp_company_names',
+  'currency',
+];
 
 describe('workspaces', () => {
   it('When a workspace is created, then the caller owns it and it is listed with exactly the spec fields', async () => {
     const me = await givenAccount(api, { workspace: false });
-    const created = await api.http.post('/api/v1/workspaces').set('Authorization', me.key).send({ name: 'Acme', metadata: { plan: 'pro', seats: 5 } });
+    const created = await api.http
+      .post('/api/v1/workspaces')
+      .set('Authorization', me.key)
+      .send({ name: 'Acme', metadata: { plan: 'pro', seats: 5 } });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^wks_/);
     assert.equal(created.body.role, 'owner');
     assert.deepEqual(created.body.metadata, { plan: 'pro', seats: '5' });
-    assert.deepEqual(Object.keys(created.body).sort(), ['created_at', 'id', 'metadata', 'name', 'object', 'role', 'settings', 'updated_at']);
+    assert.deepEqual(Object.keys(created.body).sort(), [
+      'created_at',
+      'id',
+      'metadata',
+      'name',
+      'object',
+      'role',
+      'settings',
+      'updated_at',
+    ]);
     const list = await api.http.get('/api/v1/workspaces').set('Authorization', me.key);
-    assert.deepEqual(list.body.data.map((w: { id: string }) => w.id), [created.body.id]);
+    assert.deepEqual(
+      list.body.data.map((w: { id: string }) => w.id),
+      [created.body.id],
+    );
     assert.equal(list.body.has_more, false);
     assert.deepEqual(list.body._links, {});
-    const one = await api.http.get(`/api/v1/workspaces/${created.body.id}`).set('Authorization', me.key).query({ include: 'settings' });
+    const one = await api.http
+      .get(`/api/v1/workspaces/${created.body.id}`)
+      .set('Authorization', me.key)
+      .query({ include: 'settings' });
     assert.equal(one.body.name, 'Acme');
   });
 
   it('When a staff key reads a workspace, then the staff-only fields appear; members_count leaves out removed members', async () => {
     const staff = await givenAccount(api, { staff: true });
-    for (const name of ['A', 'B', 'C']) await api.http.post('/api/v1/members').set('Authorization', staff.key).send({ workspace_id: staff.workspaceId, name });
-    const list = await api.http.get('/api/v1/members').query({ workspace_id: staff.workspaceId }).set('Authorization', staff.key);
+    for (const name of ['A', 'B', 'C'])
+      await api.http
+        .post('/api/v1/members')
+        .set('Authorization', staff.key)
+        .send({ workspace_id: staff.workspaceId, name });
+    const list = await api.http
+      .get('/api/v1/members')
+      .query({ workspace_id: staff.workspaceId })
+      .set('Authorization', staff.key);
     await api.http.delete(`/api/v1/members/${list.body.data[0].id}`).set('Authorization', staff.key);
     const res = await api.http.get(`/api/v1/workspaces/${staff.workspaceId}`).set('Authorization', staff.key);
     for (const f of STAFF_FIELDS) assert.ok(f in res.body, f);
@@ -49,24 +82,39 @@ describe('workspaces', () => {
 
   it('When an owner or admin patches name and metadata, then metadata merges; member and guest roles get 403 workspace_update_not_allowed', async () => {
     const owner = await givenAccount(api);
-    await api.http.patch(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', owner.key).send({ metadata: { a: '1', b: '2' } });
-    const patched = await api.http.patch(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', owner.key).send({ name: 'Renamed', metadata: { b: '', c: '3' } });
+    await api.http
+      .patch(`/api/v1/workspaces/${owner.workspaceId}`)
+      .set('Authorization', owner.key)
+      .send({ metadata: { a: '1', b: '2' } });
+    const patched = await api.http
+      .patch(`/api/v1/workspaces/${owner.workspaceId}`)
+      .set('Authorization', owner.key)
+      .send({ name: 'Renamed', metadata: { b: '', c: '3' } });
     assert.equal(patched.status, 200);
     assert.equal(patched.body.name, 'Renamed');
     assert.deepEqual(patched.body.metadata, { a: '1', c: '3' });
-    const cleared = await api.http.patch(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', owner.key).send({ metadata: '' });
+    const cleared = await api.http
+      .patch(`/api/v1/workspaces/${owner.workspaceId}`)
+      .set('Authorization', owner.key)
+      .send({ metadata: '' });
     assert.deepEqual(cleared.body.metadata, {});
 
     const admin = await givenAccount(api, { workspace: false });
     await grant(api, admin.email, owner.workspaceId, 'admin');
-    const byAdmin = await api.http.patch(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', admin.key).send({ name: 'By admin' });
+    const byAdmin = await api.http
+      .patch(`/api/v1/workspaces/${owner.workspaceId}`)
+      .set('Authorization', admin.key)
+      .send({ name: 'By admin' });
     assert.equal(byAdmin.status, 200);
     assert.equal(byAdmin.body.role, 'admin');
 
     for (const role of ['member', 'guest'] as const) {
       const other = await givenAccount(api, { workspace: false });
       await grant(api, other.email, owner.workspaceId, role);
-      const res = await api.http.patch(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', other.key).send({ name: 'Nope' });
+      const res = await api.http
+        .patch(`/api/v1/workspaces/${owner.workspaceId}`)
+        .set('Authorization', other.key)
+        .send({ name: 'Nope' });
       assert.equal(res.status, 403, role);
       assert.equal(res.body.errors[0].code, 'workspace_update_not_allowed');
       const read = await api.http.get(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', other.key);
@@ -83,9 +131,16 @@ describe('workspaces', () => {
     assert.equal(denied.body.errors[0].code, 'workspace_archive_not_allowed');
     const archived = await api.http.delete(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', owner.key);
     assert.deepEqual(archived.body, { id: owner.workspaceId, object: 'workspace', archived: true });
-    assert.equal((await api.http.get(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', owner.key)).status, 404);
+    assert.equal(
+      (await api.http.get(`/api/v1/workspaces/${owner.workspaceId}`).set('Authorization', owner.key)).status,
+      404,
+    );
     assert.deepEqual((await api.http.get('/api/v1/workspaces').set('Authorization', owner.key)).body.data, []);
-    assert.equal((await api.http.get('/api/v1/members').query({ workspace_id: owner.workspaceId }).set('Authorization', owner.key)).status, 401);
+    assert.equal(
+      (await api.http.get('/api/v1/members').query({ workspace_id: owner.workspaceId }).set('Authorization', owner.key))
+        .status,
+      401,
+    );
   });
 
   it("When another account's workspace is addressed by id, then 404 for every method", async () => {
@@ -103,7 +158,10 @@ describe('workspaces', () => {
     const me = await givenAccount(api, { workspace: false });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await api.http.post('/api/v1/workspaces').set('Authorization', me.key).send({ name: `W${i}` });
+      const res = await api.http
+        .post('/api/v1/workspaces')
+        .set('Authorization', me.key)
+        .send({ name: `W${i}` });
       assert.equal(res.status, 201);
       ids.push(res.body.id);
     }
@@ -113,14 +171,28 @@ describe('workspaces', () => {
     assert.equal(res.body.errors[0].code, 'workspace_creation_rate_limited');
     assert.equal(typeof res.body.retry_in_seconds, 'number');
     assert.equal(String(res.body.retry_in_seconds), res.headers['retry-after']);
-    assert.ok(res.body.retry_in_seconds > 86_000 && res.body.retry_in_seconds <= 86_400, String(res.body.retry_in_seconds));
+    assert.ok(
+      res.body.retry_in_seconds > 86_000 && res.body.retry_in_seconds <= 86_400,
+      String(res.body.retry_in_seconds),
+    );
     const other = await givenAccount(api, { workspace: false });
-    assert.equal((await api.http.post('/api/v1/workspaces').set('Authorization', other.key).send({ name: 'fine' })).status, 201, 'the limit is per API user');
+    assert.equal(
+      (await api.http.post('/api/v1/workspaces').set('Authorization', other.key).send({ name: 'fine' })).status,
+      201,
+      'the limit is per API user',
+    );
   });
 
   it('When many workspaces are created at once, then the limit still holds', async () => {
     const me = await givenAccount(api, { workspace: false });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => api.http.post('/api/v1/workspaces').set('Authorization', me.key).send({ name: `P${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.http
+          .post('/api/v1/workspaces')
+          .set('Authorization', me.key)
+          .send({ name: `P${i}` }),
+      ),
+    );
     assert.equal(results.filter((r) => r.status === 201).length, 3);
     assert.equal(results.filter((r) => r.status === 429).length, 5);
   });

@@ -6,9 +6,20 @@ import { projectRoot } from '../../runtime/paths';
 describe('docker-compose.yml', () => {
   it('When Compose reads the file, then it is valid and runs the production shape', () => {
     // Debian's docker-compose validates the file without an engine (.ci/run installs it).
-    const json = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], { cwd: projectRoot(), encoding: 'utf8' });
+    const json = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+    });
     assert.match(json, /services:/);
-    for (const service of ['postgres', 'temporal-schema', 'temporal', 'temporal-setup', 'temporal-ui', 'api', 'worker']) {
+    for (const service of [
+      'postgres',
+      'temporal-schema',
+      'temporal',
+      'temporal-setup',
+      'temporal-ui',
+      'api',
+      'worker',
+    ]) {
       assert.match(json, new RegExp(`^  ${service}:`, 'm'), service);
     }
     assert.match(json, /--only=api/);

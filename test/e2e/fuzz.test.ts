@@ -44,7 +44,8 @@ let command: SchemathesisCommand;
 let receiver: http.Server;
 
 beforeAll(async () => {
-  if (process.env.TEST_SCHEMATHESIS_ERROR) throw new Error(`Schemathesis could not be installed: ${process.env.TEST_SCHEMATHESIS_ERROR}`);
+  if (process.env.TEST_SCHEMATHESIS_ERROR)
+    throw new Error(`Schemathesis could not be installed: ${process.env.TEST_SCHEMATHESIS_ERROR}`);
   command = process.env.TEST_SCHEMATHESIS
     ? (JSON.parse(process.env.TEST_SCHEMATHESIS) as SchemathesisCommand)
     : await ensureSchemathesis(createLogger('warn', process.stderr)).catch((err: Error) => {
@@ -64,7 +65,8 @@ beforeAll(async () => {
     SIMULATOR_SPEED: '900',
     ALLOW_LOOPBACK_WEBHOOKS: 'true',
     // Generated webhook URLs and links must never become traffic to another machine: only loopback is reachable.
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(projectRoot(), 'test', 'support', 'loopback-only.cjs')}`.trim(),
+    NODE_OPTIONS:
+      `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(projectRoot(), 'test', 'support', 'loopback-only.cjs')}`.trim(),
   });
 });
 afterAll(async () => {
@@ -77,7 +79,12 @@ async function connectCalendar(base: string, key: string, workspaceId: string): 
   const link = await fetch(`${base}/calendar_connect_links`, {
     method: 'POST',
     headers: { Authorization: key, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ workspace_id: workspaceId, provider: 'google', return_url: 'https://app.example.com/done', member_data: { name: 'Fuzz calendar', email: 'fuzz-calendar@example.com' } }),
+    body: JSON.stringify({
+      workspace_id: workspaceId,
+      provider: 'google',
+      return_url: 'https://app.example.com/done',
+      member_data: { name: 'Fuzz calendar', email: 'fuzz-calendar@example.com' },
+    }),
   });
   assert.equal(link.status, 201, await link.clone().text());
   const { url } = (await link.json()) as { url: string };
@@ -88,10 +95,18 @@ async function connectCalendar(base: string, key: string, workspaceId: string): 
   assert.match(new URL(back.headers.get('location')!).searchParams.get('calendar_connection_id') ?? '', /^cal_/);
 }
 
-function runSchemathesis(args: string[], cwd: string): Promise<{ code: number | null; output: string; timedOut: boolean; ms: number }> {
+function runSchemathesis(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number | null; output: string; timedOut: boolean; ms: number }> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command.python, [...command.args, ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', COLUMNS: '120' } });
+    const child = spawn(command.python, [...command.args, ...args], {
+      cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', COLUMNS: '120' },
+    });
     let output = '';
     let timedOut = false;
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -110,12 +125,24 @@ function runSchemathesis(args: string[], cwd: string): Promise<{ code: number | 
 describe('the OpenAPI document against the running service (Schemathesis)', () => {
   it('When Schemathesis fuzzes every operation with a key from the admin command, then no answer is a server error, an undeclared status or media type, or outside its schema', async () => {
     const { base } = await service.start();
-    const user = await service.admin('create-user', '--email', 'fuzz@example.com', '--name', 'Fuzz', '--workspace-name', 'Fuzz workspace');
+    const user = await service.admin(
+      'create-user',
+      '--email',
+      'fuzz@example.com',
+      '--name',
+      'Fuzz',
+      '--workspace-name',
+      'Fuzz workspace',
+    );
     await connectCalendar(base, user.api_key!, user.workspace_id!);
 
     // A second workspace of the key is offered to every `workspace_id` most of the time, so generated requests reach past
     // the access check. It is not the first one listed, which the stateful links from GET /workspaces may archive.
-    const second = await fetch(`${base}/workspaces`, { method: 'POST', headers: { Authorization: user.api_key!, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Fuzz targets' }) });
+    const second = await fetch(`${base}/workspaces`, {
+      method: 'POST',
+      headers: { Authorization: user.api_key!, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Fuzz targets' }),
+    });
     assert.equal(second.status, 201, await second.clone().text());
     const targetWorkspace = ((await second.json()) as { id: string }).id;
     const dir = testEnv().tmp;
@@ -146,32 +173,55 @@ describe('the OpenAPI document against the running service (Schemathesis)', () =
       ].join('\n'),
     );
     const args = [
-      '--config-file', config,
-      'run', `${base}/openapi.json`,
-      '--header', `Authorization: ${user.api_key}`,
-      '--checks', 'all',
-      '--exclude-checks', 'positive_data_acceptance',
-      '--max-response-time', '30',
-      '--max-examples', String(MAX_EXAMPLES),
-      '--max-time', String(FUZZ_SECONDS),
-      '--seed', String(SEED),
+      '--config-file',
+      config,
+      'run',
+      `${base}/openapi.json`,
+      '--header',
+      `Authorization: ${user.api_key}`,
+      '--checks',
+      'all',
+      '--exclude-checks',
+      'positive_data_acceptance',
+      '--max-response-time',
+      '30',
+      '--max-examples',
+      String(MAX_EXAMPLES),
+      '--max-time',
+      String(FUZZ_SECONDS),
+      '--seed',
+      String(SEED),
       // No examples database carried between runs: the seed alone decides what is generated.
-      '--generation-database', 'none',
-      '--generation-codec', 'utf-8',
-      '--request-timeout', '30',
+      '--generation-database',
+      'none',
+      '--generation-codec',
+      'utf-8',
+      '--request-timeout',
+      '30',
       // One worker: with threads, Hypothesis on Python 3.11 fails describing strategies ("AST constructor recursion depth mismatch").
-      '--workers', '1',
+      '--workers',
+      '1',
       '--no-color',
-      '--report-dir', path.join(dir, `schemathesis-report-${process.pid}`),
+      '--report-dir',
+      path.join(dir, `schemathesis-report-${process.pid}`),
     ];
-    process.stdout.write(`# schemathesis ${command.version}, seed ${SEED}: ${['st', ...args].join(' ').replace(user.api_key!, '<key>')}\n`);
+    process.stdout.write(
+      `# schemathesis ${command.version}, seed ${SEED}: ${['st', ...args].join(' ').replace(user.api_key!, '<key>')}\n`,
+    );
     const run = await runSchemathesis(args, dir);
-    process.stdout.write(`# schemathesis finished in ${Math.round(run.ms / 1000)} s with exit ${run.code}${run.timedOut ? ' (killed at the time budget)' : ''}\n`);
+    process.stdout.write(
+      `# schemathesis finished in ${Math.round(run.ms / 1000)} s with exit ${run.code}${run.timedOut ? ' (killed at the time budget)' : ''}\n`,
+    );
     // What was covered: the phases' tallies, stateful scenarios and links, test cases.
     const tallies = run.output.split('\n').filter((l) => /^\s*(✅|❌|🚫|⏭|Scenarios:|API Links:)|generated,/.test(l));
     process.stdout.write(tallies.map((l) => `#   ${l.trim()}\n`).join(''));
-    const report = run.output.includes('=== FAILURES ===') ? run.output.slice(run.output.indexOf('=== FAILURES ===') - 40) : run.output;
-    assert.ok(!run.timedOut, `Schemathesis ran past ${FUZZ_BUDGET_MS / 1000} s and was stopped:\n${run.output.slice(-20_000)}`);
+    const report = run.output.includes('=== FAILURES ===')
+      ? run.output.slice(run.output.indexOf('=== FAILURES ===') - 40)
+      : run.output;
+    assert.ok(
+      !run.timedOut,
+      `Schemathesis ran past ${FUZZ_BUDGET_MS / 1000} s and was stopped:\n${run.output.slice(-20_000)}`,
+    );
     assert.equal(run.code, 0, `Schemathesis found problems (seed ${SEED}):\n${report.slice(0, 60_000)}`);
   }, 300_000);
 });

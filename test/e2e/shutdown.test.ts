@@ -27,7 +27,17 @@ afterAll(async () => {
 function startService(): Promise<{ base: string; exited: Promise<number | null> }> {
   const { NODE_TEST_CONTEXT: _ctx, ...env } = process.env;
   const c = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts')], {
-    env: { ...env, DATABASE_URL: db.url, TEMPORAL_ADDRESS: t.server.address, TEMPORAL_TASK_QUEUE: t.taskQueue, PORT: '0', ALLOW_LOOPBACK_WEBHOOKS: 'true', LOG_LEVEL: 'info', SIGNING_SECRET: 'x'.repeat(32), SHUTDOWN_TIMEOUT_MS: '20000' },
+    env: {
+      ...env,
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: t.server.address,
+      TEMPORAL_TASK_QUEUE: t.taskQueue,
+      PORT: '0',
+      ALLOW_LOOPBACK_WEBHOOKS: 'true',
+      LOG_LEVEL: 'info',
+      SIGNING_SECRET: 'x'.repeat(32),
+      SHUTDOWN_TIMEOUT_MS: '20000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = c;
@@ -64,25 +74,51 @@ describe('graceful shutdown', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     try {
       const { base, exited } = await startService();
-      const { api_key: key, workspace_id: workspaceId } = await createUser(db.orm.em.fork(), { email: 'drain@example.com', workspaceName: 'Drain' });
+      const { api_key: key, workspace_id: workspaceId } = await createUser(db.orm.em.fork(), {
+        email: 'drain@example.com',
+        workspaceName: 'Drain',
+      });
       const json = async (method: string, p: string, body: unknown) => {
-        const res = await fetch(`${base}${p}`, { method, headers: { Authorization: key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(`${base}${p}`, {
+          method,
+          headers: { Authorization: key, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json()) as Record<string, string> };
       };
-      const endpoint = await json('POST', '/webhook_endpoints', { workspace_id: workspaceId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['meeting.created'] });
+      const endpoint = await json('POST', '/webhook_endpoints', {
+        workspace_id: workspaceId,
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+        enabled_events: ['meeting.created'],
+      });
       assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
-      const bot = await json('POST', '/bots', { workspace_id: workspaceId, meeting_url: 'https://meet.google.com/drn-abcd-efg', join_at: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+      const bot = await json('POST', '/bots', {
+        workspace_id: workspaceId,
+        meeting_url: 'https://meet.google.com/drn-abcd-efg',
+        join_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      });
       assert.equal(bot.status, 201);
       await withDeadline(onWire, 30_000, 'the delivery did not reach the receiver');
 
       // A request whose body is still arriving when the signal comes.
       const body = JSON.stringify({ name: 'Created while draining' });
       const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = http.request(`${base}/workspaces`, { method: 'POST', headers: { Authorization: key, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode!, text }));
-        });
+        const req = http.request(
+          `${base}/workspaces`,
+          {
+            method: 'POST',
+            headers: {
+              Authorization: key,
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, text }));
+          },
+        );
         req.on('error', reject);
         req.write(body.slice(0, 10));
         setTimeout(() => child!.kill('SIGTERM'), 200);
@@ -93,11 +129,17 @@ describe('graceful shutdown', () => {
       assert.equal(JSON.parse(answered.text).name, 'Created while draining');
       assert.equal(await withDeadline(exited, 40_000, 'the process did not exit'), 0);
 
-      const rows = await db.orm.em.fork().execute<{ status: string; status_code: number | null }[]>(
-        `select d.status, a.status_code from webhook_deliveries d join webhook_attempts a on a.event_id = d.event_id and a.endpoint_id = d.endpoint_id where d.endpoint_id = ?`,
-        [endpoint.body.id],
+      const rows = await db.orm.em
+        .fork()
+        .execute<{ status: string; status_code: number | null }[]>(
+          `select d.status, a.status_code from webhook_deliveries d join webhook_attempts a on a.event_id = d.event_id and a.endpoint_id = d.endpoint_id where d.endpoint_id = ?`,
+          [endpoint.body.id],
+        );
+      assert.deepEqual(
+        rows,
+        [{ status: 'succeeded', status_code: 200 }],
+        'the attempt on the wire finished and was recorded before the exit',
       );
-      assert.deepEqual(rows, [{ status: 'succeeded', status_code: 200 }], 'the attempt on the wire finished and was recorded before the exit');
     } finally {
       receiver.closeAllConnections();
       receiver.close();

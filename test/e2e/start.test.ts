@@ -25,14 +25,25 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const { base, ui } = await startService();
     assert.match(base, /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
 
-    const created = await admin('create-user', '--email', 'e2e@example.com', '--name', 'E2E', '--workspace-name', 'E2E workspace');
+    const created = await admin(
+      'create-user',
+      '--email',
+      'e2e@example.com',
+      '--name',
+      'E2E',
+      '--workspace-name',
+      'E2E workspace',
+    );
     assert.match(created.account_id!, /^acc_/);
     assert.match(created.workspace_id!, /^wks_/);
 
     const list = await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } });
     assert.equal(list.status, 200);
     const body = (await list.json()) as { data: { id: string; name: string; role: string }[] };
-    assert.deepEqual(body.data.map((w) => [w.id, w.name, w.role]), [[created.workspace_id, 'E2E workspace', 'owner']]);
+    assert.deepEqual(
+      body.data.map((w) => [w.id, w.name, w.role]),
+      [[created.workspace_id, 'E2E workspace', 'owner']],
+    );
 
     const ready = await fetch(base.replace('/api/v1', '/readyz'));
     assert.equal(ready.status, 200);
@@ -41,7 +52,10 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
 
     const rotated = await admin('rotate-key', '--email', 'e2e@example.com');
     assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } })).status, 401);
-    assert.equal((await fetch(`${base}/workspaces`, { headers: { Authorization: `Bearer ${rotated.api_key}` } })).status, 200);
+    assert.equal(
+      (await fetch(`${base}/workspaces`, { headers: { Authorization: `Bearer ${rotated.api_key}` } })).status,
+      200,
+    );
 
     // A receiver on loopback that verifies every signature as the spec says and dedupes on the event id.
     const received = new Map<string, string>();
@@ -50,7 +64,10 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks).toString();
-      if (!verifyLikeTheSpec(endpoint.secret, req.headers as Record<string, string>, body, Math.floor(Date.now() / 1000))) badSignatures++;
+      if (
+        !verifyLikeTheSpec(endpoint.secret, req.headers as Record<string, string>, body, Math.floor(Date.now() / 1000))
+      )
+        badSignatures++;
       const event = JSON.parse(body) as { id: string; type: string };
       received.set(event.id, event.type);
       res.writeHead(204).end();
@@ -59,7 +76,11 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const endpointRes = await fetch(`${base}/webhook_endpoints`, {
       method: 'POST',
       headers: { Authorization: rotated.api_key! },
-      body: JSON.stringify({ workspace_id: created.workspace_id, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['*'] }),
+      body: JSON.stringify({
+        workspace_id: created.workspace_id,
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+        enabled_events: ['*'],
+      }),
     });
     assert.equal(endpointRes.status, 201);
     const endpoint = (await endpointRes.json()) as { secret: string };
@@ -68,18 +89,32 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const sent = await fetch(`${base}/bots`, {
       method: 'POST',
       headers: { Authorization: rotated.api_key! },
-      body: JSON.stringify({ workspace_id: created.workspace_id, meeting_url: 'https://meet.google.com/e2e-abcd-efg', participants: [{ email: 'ann@example.com', name: 'Ann' }] }),
+      body: JSON.stringify({
+        workspace_id: created.workspace_id,
+        meeting_url: 'https://meet.google.com/e2e-abcd-efg',
+        participants: [{ email: 'ann@example.com', name: 'Ann' }],
+      }),
     });
     assert.equal(sent.status, 201);
     const bot = (await sent.json()) as { id: string; meeting_id: string };
-    const status = await until(async () => ((await (await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })).json()) as { status: string }).status, {
-      what: 'the bot to finish',
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      accept: (s) => s === 'completed' || s === 'failed',
-    });
+    const status = await until(
+      async () =>
+        (
+          (await (await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })).json()) as {
+            status: string;
+          }
+        ).status,
+      {
+        what: 'the bot to finish',
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        accept: (s) => s === 'completed' || s === 'failed',
+      },
+    );
     assert.equal(status, 'completed');
-    const results = (await (await fetch(`${base}/meetings/${bot.meeting_id}/results`, { headers: { Authorization: rotated.api_key! } })).json()) as {
+    const results = (await (
+      await fetch(`${base}/meetings/${bot.meeting_id}/results`, { headers: { Authorization: rotated.api_key! } })
+    ).json()) as {
       transcript: { segments: { speaker: string }[] };
       media: { audio_url: string };
     };
@@ -88,9 +123,20 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     assert.equal(audio.status, 200);
     assert.equal(audio.headers.get('content-type'), 'audio/wav');
     // Deliveries are not ordered (spec Events › Delivery, 3): wait until every expected type has arrived.
-    const expectedTypes = ['meeting.created', 'meeting.updated', 'bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready', 'meeting.finished'];
+    const expectedTypes = [
+      'meeting.created',
+      'meeting.updated',
+      'bot.recording_started',
+      'bot.recording_completed',
+      'bot.transcript_ready',
+      'bot.summary_ready',
+      'meeting.finished',
+    ];
     const missing = () => expectedTypes.filter((type) => ![...received.values()].includes(type));
-    await until(() => missing().length === 0, { what: `every event type (missing: ${missing().join(', ')})`, timeoutMs: 30_000 }).finally(() => receiver.close());
+    await until(() => missing().length === 0, {
+      what: `every event type (missing: ${missing().join(', ')})`,
+      timeoutMs: 30_000,
+    }).finally(() => receiver.close());
     assert.equal(badSignatures, 0);
     assert.deepEqual(missing(), []);
 
@@ -100,7 +146,12 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const linkRes = await fetch(`${base}/calendar_connect_links`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ workspace_id: created.workspace_id, provider: 'google', return_url: 'https://app.example.com/done', member_data: { name: 'Eve', email } }),
+      body: JSON.stringify({
+        workspace_id: created.workspace_id,
+        provider: 'google',
+        return_url: 'https://app.example.com/done',
+        member_data: { name: 'Eve', email },
+      }),
     });
     assert.equal(linkRes.status, 201);
     const { url: linkUrl } = (await linkRes.json()) as { url: string };
@@ -115,17 +166,35 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const put = await fetch(`${base}/simulated_calendars/${email}/events/e2e-1`, {
       method: 'PUT',
       headers: auth,
-      body: JSON.stringify({ title: 'E2E planning', starts_at: startsAt, meeting_url: 'https://meet.google.com/e2e-cale-ndr' }),
+      body: JSON.stringify({
+        title: 'E2E planning',
+        starts_at: startsAt,
+        meeting_url: 'https://meet.google.com/e2e-cale-ndr',
+      }),
     });
     assert.equal(put.status, 200);
     type ListedMeeting = { title: string; source: string; recordings: { status: string }[] };
     const findMeeting = async () =>
-      ((await (await fetch(`${base}/meetings?workspace_id=${created.workspace_id}`, { headers: auth })).json()) as { data: ListedMeeting[] }).data.find((m) => m.title === 'E2E planning');
-    const calendarMeeting = await until(findMeeting, { what: 'the scripted event to become a meeting', timeoutMs: 60_000, intervalMs: 200 });
+      (
+        (await (await fetch(`${base}/meetings?workspace_id=${created.workspace_id}`, { headers: auth })).json()) as {
+          data: ListedMeeting[];
+        }
+      ).data.find((m) => m.title === 'E2E planning');
+    const calendarMeeting = await until(findMeeting, {
+      what: 'the scripted event to become a meeting',
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    });
     assert.ok(calendarMeeting, 'the scripted event became a meeting');
     assert.equal(calendarMeeting.source, 'calendar_connection');
-    assert.deepEqual(calendarMeeting.recordings.map((r) => r.status), ['queued'], 'a bot will join it');
-    const connection = (await (await fetch(`${base}/calendar_connections/${connectionId}`, { headers: auth })).json()) as { status: string };
+    assert.deepEqual(
+      calendarMeeting.recordings.map((r) => r.status),
+      ['queued'],
+      'a bot will join it',
+    );
+    const connection = (await (
+      await fetch(`${base}/calendar_connections/${connectionId}`, { headers: auth })
+    ).json()) as { status: string };
     assert.equal(connection.status, 'active');
 
     await stopService();

@@ -83,13 +83,23 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     const { chmod } = await import('node:fs/promises');
     await chmod(tmp, 0o755); // PostgreSQL runs as another user when we are root
     const pgPort = await freePort();
-    const startPg = () => startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: pgPort, database: 'faults', log, persistent: true });
+    const startPg = () =>
+      startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: pgPort, database: 'faults', log, persistent: true });
     pgHandle = await startPg();
     const databaseUrl = pgHandle.url;
     const orm = await createOrm(databaseUrl, log, 4);
     await migrate(orm);
     const temporalPort = await freePort();
-    const startTemporal = () => startDevServer({ log, port: temporalPort, uiPort: 0, namespace: 'default', headless: true, dbFile: path.join(tmp, 'temporal.sqlite'), cliPath: opts.cliPath });
+    const startTemporal = () =>
+      startDevServer({
+        log,
+        port: temporalPort,
+        uiPort: 0,
+        namespace: 'default',
+        headless: true,
+        dbFile: path.join(tmp, 'temporal.sqlite'),
+        cliPath: opts.cliPath,
+      });
     temporal = await startTemporal();
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -117,12 +127,18 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     const starts = { api: 0, worker: 0 };
     const spawnHalf = async (half: 'api' | 'worker'): Promise<void> => {
       const logFile = openSync(path.join(logDir, `${half}-${++starts[half]}.log`), 'a');
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), `--only=${half}`], { env, stdio: ['ignore', logFile, logFile] });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), `--only=${half}`],
+        { env, stdio: ['ignore', logFile, logFile] },
+      );
       closeSync(logFile);
       children.set(half, child);
       child.once('exit', (code, signal) => {
         if (killing.has(child) || finished) return;
-        faults.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${half} exited by itself (${code ?? signal}); restarted`);
+        faults.push(
+          `${((Date.now() - started) / 1000).toFixed(1)}s ${half} exited by itself (${code ?? signal}); restarted`,
+        );
         setTimeout(() => void spawnHalf(half).catch(() => undefined), 1_000);
       });
       if (half === 'api') await waitForPort('127.0.0.1', apiPort, 60_000, () => child.exitCode === null);
@@ -140,15 +156,27 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     await spawnHalf('api');
 
     const base = `http://127.0.0.1:${apiPort}/api/v1`;
-    const { api_key: key, workspace_id: workspaceId } = await createUser(orm.em.fork(), { email: 'faults@example.com', workspaceName: 'Faults' });
+    const { api_key: key, workspace_id: workspaceId } = await createUser(orm.em.fork(), {
+      email: 'faults@example.com',
+      workspaceName: 'Faults',
+    });
     /** A request retried through outages with one Idempotency-Key, as a careful integrator would send it. */
-    const call = async (method: string, p: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; json: Record<string, string> }> => {
+    const call = async (
+      method: string,
+      p: string,
+      body: unknown,
+      idempotencyKey?: string,
+    ): Promise<{ status: number; json: Record<string, string> }> => {
       for (;;) {
         if (Date.now() > deadline) throw new Error(`deadline reached while calling ${method} ${p}`);
         try {
           const res = await fetch(`${base}${p}`, {
             method,
-            headers: { Authorization: key, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+            headers: {
+              Authorization: key,
+              'Content-Type': 'application/json',
+              ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+            },
             body: JSON.stringify(body),
             signal: AbortSignal.timeout(15_000),
           });
@@ -163,7 +191,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       }
     };
     for (let i = 0; i < opts.endpoints; i++) {
-      const ep = await call('POST', '/webhook_endpoints', { workspace_id: workspaceId, url: `${receiverUrl}/e${i}`, enabled_events: ['*'] }, `endpoint-${i}`);
+      const ep = await call(
+        'POST',
+        '/webhook_endpoints',
+        { workspace_id: workspaceId, url: `${receiverUrl}/e${i}`, enabled_events: ['*'] },
+        `endpoint-${i}`,
+      );
       if (ep.status !== 201) throw new Error(`endpoint ${i}: ${ep.status} ${JSON.stringify(ep.json)}`);
     }
 
@@ -198,7 +231,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
 
     const botIds: string[] = [];
     for (let i = 0; i < opts.bots; i++) {
-      const res = await call('POST', '/bots', { workspace_id: workspaceId, meeting_url: `https://meet.google.com/flt-${String(i).padStart(4, '0')}-abc` }, `bot-${i}`);
+      const res = await call(
+        'POST',
+        '/bots',
+        { workspace_id: workspaceId, meeting_url: `https://meet.google.com/flt-${String(i).padStart(4, '0')}-abc` },
+        `bot-${i}`,
+      );
       if (res.status !== 201) throw new Error(`bot ${i}: ${res.status} ${JSON.stringify(res.json)}`);
       botIds.push(res.json.id!);
     }
@@ -235,10 +273,17 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
     const recoverySeconds = (Date.now() - lastFault) / 1000;
     await sleep(2_000); // late duplicates, if any, arrive
     const events = await q<{ id: string }>('select id from webhook_events where workspace_id = $1', [workspaceId]);
-    const endpoints = await q<{ id: string; url: string }>('select id, url from webhook_endpoints where workspace_id = $1 order by id', [workspaceId]);
-    const recorded = await q<{ event_id: string; endpoint_id: string; n: number }>('select event_id, endpoint_id, count(*)::int as n from webhook_attempts group by 1, 2');
+    const endpoints = await q<{ id: string; url: string }>(
+      'select id, url from webhook_endpoints where workspace_id = $1 order by id',
+      [workspaceId],
+    );
+    const recorded = await q<{ event_id: string; endpoint_id: string; n: number }>(
+      'select event_id, endpoint_id, count(*)::int as n from webhook_attempts group by 1, 2',
+    );
     const recordedBy = new Map(recorded.map((r) => [`${r.event_id}/${r.endpoint_id}`, r.n]));
-    const deliveredPerEndpoint = endpoints.map((ep) => events.filter((e) => received.has(`${e.id}${new URL(ep.url).pathname}`)).length);
+    const deliveredPerEndpoint = endpoints.map(
+      (ep) => events.filter((e) => received.has(`${e.id}${new URL(ep.url).pathname}`)).length,
+    );
     let duplicates = 0;
     for (const e of events) {
       for (const ep of endpoints) {
@@ -246,8 +291,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
         duplicates += Math.max(0, got - Math.max(1, recordedBy.get(`${e.id}/${ep.id}`) ?? 0));
       }
     }
-    const [twoLive] = await q<{ n: number }>(`select count(*)::int as n from (select meeting_id from bots where status in ('queued', 'joining', 'in_call') group by meeting_id having count(*) > 1) x`);
-    const [notFinal] = await q<{ n: number }>(`select count(*)::int as n from bots where status not in ('completed', 'failed', 'cancelled')`);
+    const [twoLive] = await q<{ n: number }>(
+      `select count(*)::int as n from (select meeting_id from bots where status in ('queued', 'joining', 'in_call') group by meeting_id having count(*) > 1) x`,
+    );
+    const [notFinal] = await q<{ n: number }>(
+      `select count(*)::int as n from bots where status not in ('completed', 'failed', 'cancelled')`,
+    );
     const unfinished: string[] = [];
     for (const b of await q<{ id: string; status: string; pending: number }>(
       `select b.id, b.status, (select count(*)::int from workflow_commands c where c.workflow_id = 'bot/' || b.id and c.dispatched_at is null) as pending

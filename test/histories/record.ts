@@ -12,7 +12,13 @@ import { afterAll, beforeAll, it } from '@jest/globals';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ensureMaintenanceWorkflows } from '../../worker';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
-import { botWorkflowId, calendarSyncWorkflowId, deliveryWorkflowId, settingsFanoutWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
+import {
+  botWorkflowId,
+  calendarSyncWorkflowId,
+  deliveryWorkflowId,
+  settingsFanoutWorkflowId,
+  simulatedBotWorkflowId,
+} from '../../workflows/signals';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { givenAccount } from '../support/api';
 import { calendarHelpers } from '../support/calendars';
@@ -41,24 +47,45 @@ async function save(name: string, workflowId: string): Promise<void> {
 it('records a history of each workflow type', async () => {
   const me = await givenAccount(f.api);
   const as = f.api.as(me);
-  const endpoint = await as.post('/webhook_endpoints', { workspace_id: me.workspaceId, url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['meeting.created'] });
+  const endpoint = await as.post('/webhook_endpoints', {
+    workspace_id: me.workspaceId,
+    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    enabled_events: ['meeting.created'],
+  });
 
-  const completed = (await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-omp' })).body;
+  const completed = (
+    await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-omp' })
+  ).body;
   await resultOf(f.t, botWorkflowId(completed.id));
   await save('botWorkflow-completed', botWorkflowId(completed.id));
   await save('simulatedBot-completed', simulatedBotWorkflowId(completed.id));
 
-  const failed = (await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordf-ail?sim=lobby_timeout' })).body;
+  const failed = (
+    await as.post('/bots', {
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://meet.google.com/rec-ordf-ail?sim=lobby_timeout',
+    })
+  ).body;
   await resultOf(f.t, botWorkflowId(failed.id));
   await save('botWorkflow-failed', botWorkflowId(failed.id));
 
-  const cancelled = (await as.post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/rec-ordc-anc', join_at: new Date(Date.now() + 86_400_000).toISOString() })).body;
+  const cancelled = (
+    await as.post('/bots', {
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://meet.google.com/rec-ordc-anc',
+      join_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+  ).body;
   await startedWorkflow(f.t, botWorkflowId(cancelled.id));
   await as.post(`/bots/${cancelled.id}/cancel`, {});
   await resultOf(f.t, botWorkflowId(cancelled.id));
   await save('botWorkflow-cancelled', botWorkflowId(cancelled.id));
 
-  const [event] = await f.db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [completed.meeting_id]);
+  const [event] = await f.db.orm.em
+    .fork()
+    .execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [
+      completed.meeting_id,
+    ]);
   await resultOf(f.t, deliveryWorkflowId(event!.id, endpoint.body.id));
   await save('webhookDelivery-succeeded', deliveryWorkflowId(event!.id, endpoint.body.id));
 
@@ -71,10 +98,16 @@ it('records a history of each workflow type', async () => {
 
   // A calendar connected through the hosted consent (simulated provider): its sync runs on.
   const h = calendarHelpers(f.api, new SimulatedCalendar(f.db.orm));
-  const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Rec', email: 'rec@calendar.test' } });
+  const link = await h.createLink(me.key, {
+    workspace_id: me.workspaceId,
+    member_data: { name: 'Rec', email: 'rec@calendar.test' },
+  });
   const back = await h.consent(link.url);
   const connectionId = back.searchParams.get('calendar_connection_id')!;
-  await until(async () => (await as.get(`/calendar_connections/${connectionId}`)).body.status, { what: 'first sync', accept: (s) => s === 'active' });
+  await until(async () => (await as.get(`/calendar_connections/${connectionId}`)).body.status, {
+    what: 'first sync',
+    accept: (s) => s === 'active',
+  });
   await save('calendarSync-running', calendarSyncWorkflowId(connectionId));
 
   await ensureMaintenanceWorkflows(f.db.orm);

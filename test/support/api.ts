@@ -34,21 +34,39 @@ export function apiClient(http: ReturnType<typeof supertest>, who: Caller) {
   const url = (path: string) => `/api/v1${path}`;
   const withBody = (req: supertest.Test, body: unknown) => (body === undefined ? req : req.send(body as object));
   return {
-    get: (path: string, query: Record<string, unknown> = {}) => http.get(url(path)).set('Authorization', key).query(query),
+    get: (path: string, query: Record<string, unknown> = {}) =>
+      http.get(url(path)).set('Authorization', key).query(query),
     post: (path: string, body?: unknown) => withBody(http.post(url(path)).set('Authorization', key), body),
     put: (path: string, body?: unknown) => withBody(http.put(url(path)).set('Authorization', key), body),
-    patch: (path: string, body?: unknown, headers: Record<string, string> = {}) => withBody(http.patch(url(path)).set('Authorization', key).set(headers), body),
-    delete: (path: string, headers: Record<string, string> = {}) => http.delete(url(path)).set('Authorization', key).set(headers),
+    patch: (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      withBody(http.patch(url(path)).set('Authorization', key).set(headers), body),
+    delete: (path: string, headers: Record<string, string> = {}) =>
+      http.delete(url(path)).set('Authorization', key).set(headers),
   };
 }
 
 /** The real Express app on a fresh, migrated database; HTTP through supertest on loopback. */
-export async function givenApi(opts: { env?: Record<string, string>; temporal?: Client | null; storage?: MediaStorage; orm?: Orm } = {}): Promise<TestApi> {
+export async function givenApi(
+  opts: { env?: Record<string, string>; temporal?: Client | null; storage?: MediaStorage; orm?: Orm } = {},
+): Promise<TestApi> {
   const db = opts.orm ? { orm: opts.orm, drop: async () => undefined } : await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_IP_PER_MINUTE: '100000', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars', ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_IP_PER_MINUTE: '100000',
+    SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars',
+    ...opts.env,
+  });
   const baseUrl = 'http://api.test/api/v1';
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
-  const { app } = createApp({ orm: db.orm, config, log: silentLog, temporal: opts.temporal ?? null, storage, baseUrl: () => baseUrl });
+  const { app } = createApp({
+    orm: db.orm,
+    config,
+    log: silentLog,
+    temporal: opts.temporal ?? null,
+    storage,
+    baseUrl: () => baseUrl,
+  });
   const http = supertest(app);
   return { orm: db.orm, config, http, as: (who) => apiClient(http, who), baseUrl, close: db.drop };
 }
@@ -56,9 +74,16 @@ export async function givenApi(opts: { env?: Record<string, string>; temporal?: 
 let counter = 0;
 
 /** An account with a key (and by default a workspace it owns). */
-export async function givenAccount(api: Pick<TestApi, 'orm'>, opts: { staff?: boolean; workspace?: boolean; pin?: string } = {}) {
+export async function givenAccount(
+  api: Pick<TestApi, 'orm'>,
+  opts: { staff?: boolean; workspace?: boolean; pin?: string } = {},
+) {
   const email = `user${++counter}-${Date.now()}@example.com`;
-  const created = await createUser(api.orm.em.fork(), { email, workspaceName: opts.workspace === false ? null : `Workspace of ${email}`, staff: opts.staff });
+  const created = await createUser(api.orm.em.fork(), {
+    email,
+    workspaceName: opts.workspace === false ? null : `Workspace of ${email}`,
+    staff: opts.staff,
+  });
   if (opts.pin) await setPin(api.orm.em.fork(), email, opts.pin);
   return { email, key: created.api_key, accountId: created.account_id, workspaceId: created.workspace_id! };
 }

@@ -31,7 +31,9 @@ export async function botFixture() {
       return resultOf(t, botWorkflowId(botId));
     },
     async eventTypes(objectId: string): Promise<string[]> {
-      const rows = await db.orm.em.fork().execute<{ type: string }[]>('select type from webhook_events where object_id = ? order by id', [objectId]);
+      const rows = await db.orm.em
+        .fork()
+        .execute<{ type: string }[]>('select type from webhook_events where object_id = ? order by id', [objectId]);
       return rows.map((r) => r.type);
     },
     /** A read as the fixture's account, the path under /api/v1. */
@@ -39,10 +41,17 @@ export async function botFixture() {
       return fixture.api.as(fixture.me).get(path);
     },
     /** The meeting as each of its meeting.* events carried it, oldest first (from the event log). */
-    async meetingHistory(meetingId: string): Promise<{ phase: string; settings: { recording: { enabled: boolean } }; results: { status: string } }[]> {
-      const res = await fixture.api.as(fixture.me).get('/webhook_events', { workspace_id: fixture.me.workspaceId, limit: 100 });
+    async meetingHistory(
+      meetingId: string,
+    ): Promise<{ phase: string; settings: { recording: { enabled: boolean } }; results: { status: string } }[]> {
+      const res = await fixture.api
+        .as(fixture.me)
+        .get('/webhook_events', { workspace_id: fixture.me.workspaceId, limit: 100 });
       return res.body.data
-        .filter((e: { type: string; data: { object: { id: string } } }) => e.type.startsWith('meeting.') && e.data.object.id === meetingId)
+        .filter(
+          (e: { type: string; data: { object: { id: string } } }) =>
+            e.type.startsWith('meeting.') && e.data.object.id === meetingId,
+        )
         .reverse()
         .map((e: { data: { object: unknown } }) => e.data.object);
     },

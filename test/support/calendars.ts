@@ -6,7 +6,8 @@ import type { TestApi } from './api';
 export const TEST_SECRET = 'test-signing-secret-of-at-least-32-chars';
 
 /** A day-aligned instant n days from now at the given hour (UTC), as ISO text. */
-export const inDays = (n: number, hour = 10) => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + n * 86_400_000 + hour * 3_600_000).toISOString();
+export const inDays = (n: number, hour = 10) =>
+  new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + n * 86_400_000 + hour * 3_600_000).toISOString();
 
 /** What calendar tests share: the simulated calendar, the consent round trip, notifications. */
 export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
@@ -18,7 +19,13 @@ export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
     calendar,
 
     async createLink(key: string, body: Record<string, unknown>) {
-      const res = await api.as(key).post('/calendar_connect_links', { provider: 'google', return_url: 'https://app.example.com/calendars/done', ...body });
+      const res = await api
+        .as(key)
+        .post('/calendar_connect_links', {
+          provider: 'google',
+          return_url: 'https://app.example.com/calendars/done',
+          ...body,
+        });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       return res.body as { id: string; url: string; member_id: string | null };
     },
@@ -42,7 +49,10 @@ export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
 
     /** A provider's change notification, signed as the service asked it to be. */
     notify(connectionId: string, token = createVault(TEST_SECRET).mac(connectionId)) {
-      return api.http.post(`/api/v1/provider_callbacks/calendar/${connectionId}`).set('X-Goog-Channel-Token', token).send({});
+      return api.http
+        .post(`/api/v1/provider_callbacks/calendar/${connectionId}`)
+        .set('X-Goog-Channel-Token', token)
+        .send({});
     },
   };
 }

@@ -13,22 +13,41 @@ import type { AddressInfo } from 'node:net';
  */
 
 /** An event resource as Google stores it (only what tests set; the fake adds kind, etag, updated, status). */
-export type GoogleEventResource = { id: string; status?: 'confirmed' | 'tentative' | 'cancelled'; [field: string]: unknown };
+export type GoogleEventResource = {
+  id: string;
+  status?: 'confirmed' | 'tentative' | 'cancelled';
+  [field: string]: unknown;
+};
 
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string; status: number };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  status: number;
+};
 
 type StoredEvent = { resource: GoogleEventResource; seq: number };
 type Account = { email: string; events: Map<string, StoredEvent>; seq: number };
 type Failure = { status: number; retryAfter?: number; reason?: string };
 /** A listing in progress: the ids still to give, and the query it was started with. */
-type Listing = { email: string; remaining: string[]; snapshotSeq: number; timeMin: string | null; syncToken: string | null };
+type Listing = {
+  email: string;
+  remaining: string[];
+  snapshotSeq: number;
+  timeMin: string | null;
+  syncToken: string | null;
+};
 
 const API = '/calendar/v3';
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(body));
 }
 /** Calendar API error body (the "Standard error responses" shape). */
-const apiError = (code: number, reason: string, message: string, domain = 'global') => ({ error: { code, message, errors: [{ domain, reason, message }] } });
+const apiError = (code: number, reason: string, message: string, domain = 'global') => ({
+  error: { code, message, errors: [{ domain, reason, message }] },
+});
 const token = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 
 export class FakeGoogle {
@@ -54,7 +73,14 @@ export class FakeGoogle {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const record: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status: 0 };
+      const record: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        status: 0,
+      };
       this.requests.push(record);
       const original = res.writeHead.bind(res);
       res.writeHead = ((status: number, ...rest: unknown[]) => {
@@ -80,7 +106,13 @@ export class FakeGoogle {
   }
   /** The adapter's configuration for this fake. */
   get config() {
-    return { clientId: this.clientId, clientSecret: this.clientSecret, authUrl: this.authUrl, tokenUrl: this.tokenUrl, apiUrl: this.apiUrl };
+    return {
+      clientId: this.clientId,
+      clientSecret: this.clientSecret,
+      authUrl: this.authUrl,
+      tokenUrl: this.tokenUrl,
+      apiUrl: this.apiUrl,
+    };
   }
 
   async start(): Promise<this> {
@@ -105,7 +137,11 @@ export class FakeGoogle {
   // ---- scripting --------------------------------------------------------------------------
 
   /** A consent code for the account, as Google sends to the redirect URI after consent. */
-  issueCode(email: string, redirectUri: string, scope = 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/calendar.readonly'): string {
+  issueCode(
+    email: string,
+    redirectUri: string,
+    scope = 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/calendar.readonly',
+  ): string {
     this.account(email);
     const code = token('4/0A');
     this.codes.set(code, { email, redirectUri, scope });
@@ -118,14 +154,24 @@ export class FakeGoogle {
     const refresh = token('1//');
     this.refreshTokens.set(refresh, { email, revoked: false });
     const access = this.newAccessToken(email);
-    return { access_token: access, refresh_token: refresh, expires_at: new Date(Date.now() + this.accessTokenTtl * 1000).toISOString() };
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires_at: new Date(Date.now() + this.accessTokenTtl * 1000).toISOString(),
+    };
   }
 
   /** Adds or changes an event (a new version: incremental listings after this point see it). */
   put(email: string, event: GoogleEventResource): void {
     const a = this.account(email);
     a.seq += 1;
-    const resource: GoogleEventResource = { kind: 'calendar#event', etag: `"${a.seq}"`, status: 'confirmed', ...event, updated: new Date().toISOString() };
+    const resource: GoogleEventResource = {
+      kind: 'calendar#event',
+      etag: `"${a.seq}"`,
+      status: 'confirmed',
+      ...event,
+      updated: new Date().toISOString(),
+    };
     a.events.set(event.id, { resource, seq: a.seq });
   }
 
@@ -164,21 +210,59 @@ export class FakeGoogle {
     if (!r.path.startsWith(API)) return json(res, 404, apiError(404, 'notFound', 'Not Found'));
     const failure = this.failures.shift();
     if (failure) {
-      const reason = failure.reason ?? (failure.status === 429 ? 'rateLimitExceeded' : failure.status === 403 ? 'rateLimitExceeded' : 'backendError');
+      const reason =
+        failure.reason ??
+        (failure.status === 429 ? 'rateLimitExceeded' : failure.status === 403 ? 'rateLimitExceeded' : 'backendError');
       const domain = reason.endsWith('RateLimitExceeded') || reason === 'rateLimitExceeded' ? 'usageLimits' : 'global';
-      const message = failure.status >= 500 ? 'Backend Error' : reason === 'insufficientPermissions' ? 'Request had insufficient authentication scopes.' : 'Rate Limit Exceeded';
-      return json(res, failure.status, apiError(failure.status, reason, message, domain), failure.retryAfter === undefined ? {} : { 'Retry-After': String(failure.retryAfter) });
+      const message =
+        failure.status >= 500
+          ? 'Backend Error'
+          : reason === 'insufficientPermissions'
+            ? 'Request had insufficient authentication scopes.'
+            : 'Rate Limit Exceeded';
+      return json(
+        res,
+        failure.status,
+        apiError(failure.status, reason, message, domain),
+        failure.retryAfter === undefined ? {} : { 'Retry-After': String(failure.retryAfter) },
+      );
     }
     const auth = /^Bearer (.+)$/.exec(String(r.headers.authorization ?? ''))?.[1];
     const access = auth ? this.accessTokens.get(auth) : undefined;
     if (!access || access.expiresAt <= Date.now()) {
-      return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', errors: [{ domain: 'global', reason: 'authError', message: 'Invalid Credentials', locationType: 'header', location: 'Authorization' }] } }, {
-        'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
-      });
+      return json(
+        res,
+        401,
+        {
+          error: {
+            code: 401,
+            message: 'Request had invalid authentication credentials.',
+            errors: [
+              {
+                domain: 'global',
+                reason: 'authError',
+                message: 'Invalid Credentials',
+                locationType: 'header',
+                location: 'Authorization',
+              },
+            ],
+          },
+        },
+        {
+          'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+        },
+      );
     }
     const a = this.account(access.email);
     if (r.method === 'GET' && r.path === `${API}/calendars/primary`) {
-      return json(res, 200, { kind: 'calendar#calendar', etag: '"1"', id: a.email, summary: a.email, timeZone: 'Europe/Paris', conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] } });
+      return json(res, 200, {
+        kind: 'calendar#calendar',
+        etag: '"1"',
+        id: a.email,
+        summary: a.email,
+        timeZone: 'Europe/Paris',
+        conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },
+      });
     }
     if (r.method === 'GET' && r.path === `${API}/calendars/primary/events`) return this.listEvents(a, r, res);
     if (r.method === 'POST' && r.path === `${API}/calendars/primary/events/watch`) return this.watch(r, res);
@@ -186,23 +270,39 @@ export class FakeGoogle {
   }
 
   private tokenEndpoint(r: RecordedRequest, res: http.ServerResponse): void {
-    if (!String(r.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return json(res, 400, { error: 'invalid_request', error_description: 'Bad Request' });
+    if (!String(r.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return json(res, 400, { error: 'invalid_request', error_description: 'Bad Request' });
     const form = new URLSearchParams(r.body);
-    if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.clientSecret) return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.clientSecret)
+      return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
     if (form.get('grant_type') === 'authorization_code') {
       const code = this.codes.get(form.get('code') ?? '');
       if (!code) return json(res, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
-      if (form.get('redirect_uri') !== code.redirectUri) return json(res, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
+      if (form.get('redirect_uri') !== code.redirectUri)
+        return json(res, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
       this.codes.delete(form.get('code')!); // a code is good once
       const refresh = token('1//');
       this.refreshTokens.set(refresh, { email: code.email, revoked: false });
-      return json(res, 200, { access_token: this.newAccessToken(code.email), expires_in: this.accessTokenTtl, refresh_token: refresh, scope: code.scope, token_type: 'Bearer', id_token: 'header.payload.signature' });
+      return json(res, 200, {
+        access_token: this.newAccessToken(code.email),
+        expires_in: this.accessTokenTtl,
+        refresh_token: refresh,
+        scope: code.scope,
+        token_type: 'Bearer',
+        id_token: 'header.payload.signature',
+      });
     }
     if (form.get('grant_type') === 'refresh_token') {
       const refresh = this.refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!refresh || refresh.revoked) return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      if (!refresh || refresh.revoked)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
       // A refresh answer has no new refresh token.
-      return json(res, 200, { access_token: this.newAccessToken(refresh.email), expires_in: this.accessTokenTtl, scope: 'https://www.googleapis.com/auth/calendar.readonly openid', token_type: 'Bearer' });
+      return json(res, 200, {
+        access_token: this.newAccessToken(refresh.email),
+        expires_in: this.accessTokenTtl,
+        scope: 'https://www.googleapis.com/auth/calendar.readonly openid',
+        token_type: 'Bearer',
+      });
     }
     return json(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
   }
@@ -219,23 +319,40 @@ export class FakeGoogle {
     const timeMin = q.get('timeMin');
     const pageToken = q.get('pageToken');
     const size = Math.min(2500, Math.max(1, Number(q.get('maxResults') ?? 250) || 250));
-    if (syncToken && (timeMin || q.get('timeMax') || q.get('updatedMin') || q.get('q') || q.get('orderBy') || q.get('iCalUID'))) {
+    if (
+      syncToken &&
+      (timeMin || q.get('timeMax') || q.get('updatedMin') || q.get('q') || q.get('orderBy') || q.get('iCalUID'))
+    ) {
       return json(res, 400, apiError(400, 'invalid', 'Sync token cannot be used with other request restrictions.'));
     }
     if (timeMin && Number.isNaN(Date.parse(timeMin))) return json(res, 400, apiError(400, 'badRequest', 'Bad Request'));
     let listing: Listing;
     if (pageToken) {
       const found = this.listings.get(pageToken);
-      if (!found || found.email !== a.email) return json(res, 400, apiError(400, 'invalid', 'Invalid page token value.'));
-      if (found.timeMin !== timeMin || found.syncToken !== syncToken) return json(res, 400, apiError(400, 'invalid', 'The page token belongs to a listing with other parameters.'));
+      if (!found || found.email !== a.email)
+        return json(res, 400, apiError(400, 'invalid', 'Invalid page token value.'));
+      if (found.timeMin !== timeMin || found.syncToken !== syncToken)
+        return json(res, 400, apiError(400, 'invalid', 'The page token belongs to a listing with other parameters.'));
       this.listings.delete(pageToken);
       listing = found;
     } else if (syncToken) {
       const since = this.syncTokens.get(syncToken);
-      if (!since || since.email !== a.email) return json(res, 400, apiError(400, 'invalid', 'Invalid sync token value.'));
-      if (since.expired) return json(res, 410, apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.'));
+      if (!since || since.email !== a.email)
+        return json(res, 400, apiError(400, 'invalid', 'Invalid sync token value.'));
+      if (since.expired)
+        return json(
+          res,
+          410,
+          apiError(410, 'fullSyncRequired', 'Sync token is no longer valid, a full sync is required.'),
+        );
       const changed = [...a.events.values()].filter((e) => e.seq > since.seq).sort((x, y) => x.seq - y.seq);
-      listing = { email: a.email, remaining: changed.map((e) => e.resource.id), snapshotSeq: a.seq, timeMin: null, syncToken };
+      listing = {
+        email: a.email,
+        remaining: changed.map((e) => e.resource.id),
+        snapshotSeq: a.seq,
+        timeMin: null,
+        syncToken,
+      };
     } else {
       const after = timeMin ? Date.parse(timeMin) : -Infinity;
       const endOf = (e: GoogleEventResource) => {
@@ -248,13 +365,30 @@ export class FakeGoogle {
         const start = e.start as { dateTime?: string; date?: string } | undefined;
         return Date.parse(start?.dateTime ?? start?.date ?? '0000-01-01');
       };
-      const live = [...a.events.values()].filter((e) => e.resource.status !== 'cancelled' && endOf(e.resource) > after && startOf(e.resource) < before).sort((x, y) => x.seq - y.seq);
-      listing = { email: a.email, remaining: live.map((e) => e.resource.id), snapshotSeq: a.seq, timeMin, syncToken: null };
+      const live = [...a.events.values()]
+        .filter((e) => e.resource.status !== 'cancelled' && endOf(e.resource) > after && startOf(e.resource) < before)
+        .sort((x, y) => x.seq - y.seq);
+      listing = {
+        email: a.email,
+        remaining: live.map((e) => e.resource.id),
+        snapshotSeq: a.seq,
+        timeMin,
+        syncToken: null,
+      };
     }
     const ids = listing.remaining.slice(0, size);
     const rest = listing.remaining.slice(size);
     const items = ids.map((id) => a.events.get(id)!.resource);
-    const body: Record<string, unknown> = { kind: 'calendar#events', etag: `"${a.seq}"`, summary: a.email, updated: new Date().toISOString(), timeZone: 'Europe/Paris', accessRole: 'owner', defaultReminders: [], items };
+    const body: Record<string, unknown> = {
+      kind: 'calendar#events',
+      etag: `"${a.seq}"`,
+      summary: a.email,
+      updated: new Date().toISOString(),
+      timeZone: 'Europe/Paris',
+      accessRole: 'owner',
+      defaultReminders: [],
+      items,
+    };
     if (rest.length) {
       const next = token('CiAKGj');
       this.listings.set(next, { ...listing, remaining: rest });
@@ -275,12 +409,27 @@ export class FakeGoogle {
     } catch {
       return json(res, 400, apiError(400, 'parseError', 'Parse Error'));
     }
-    if (typeof body.id !== 'string' || !/^[A-Za-z0-9\-_+/=]{1,64}$/.test(body.id)) return json(res, 400, apiError(400, 'invalid', 'Invalid channel id.'));
-    if (this.channels.some((c) => c.id === body.id)) return json(res, 400, apiError(400, 'channelIdNotUnique', `Channel id ${body.id} not unique`));
-    if (body.type !== 'web_hook' && body.type !== 'webhook') return json(res, 400, apiError(400, 'invalid', 'Invalid channel type.'));
-    if (typeof body.address !== 'string' || !body.address.startsWith('https://')) return json(res, 400, apiError(400, 'push.webhookUrlNotHttps', `WebHook callback must be HTTPS: ${String(body.address)}`));
+    if (typeof body.id !== 'string' || !/^[A-Za-z0-9\-_+/=]{1,64}$/.test(body.id))
+      return json(res, 400, apiError(400, 'invalid', 'Invalid channel id.'));
+    if (this.channels.some((c) => c.id === body.id))
+      return json(res, 400, apiError(400, 'channelIdNotUnique', `Channel id ${body.id} not unique`));
+    if (body.type !== 'web_hook' && body.type !== 'webhook')
+      return json(res, 400, apiError(400, 'invalid', 'Invalid channel type.'));
+    if (typeof body.address !== 'string' || !body.address.startsWith('https://'))
+      return json(
+        res,
+        400,
+        apiError(400, 'push.webhookUrlNotHttps', `WebHook callback must be HTTPS: ${String(body.address)}`),
+      );
     this.channels.push(body);
-    return json(res, 200, { kind: 'api#channel', id: body.id, resourceId: token('res-'), resourceUri: `${this.apiUrl}/calendars/primary/events?alt=json`, token: body.token, expiration: String(Date.now() + 7 * 86_400_000) });
+    return json(res, 200, {
+      kind: 'api#channel',
+      id: body.id,
+      resourceId: token('res-'),
+      resourceUri: `${this.apiUrl}/calendars/primary/events?alt=json`,
+      token: body.token,
+      expiration: String(Date.now() + 7 * 86_400_000),
+    });
   }
 
   private account(email: string): Account {

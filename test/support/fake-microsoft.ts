@@ -12,15 +12,40 @@ import type { OAuthProviderConfig } from '../../runtime/config';
  * Every request is recorded.
  */
 
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string; status: number };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  status: number;
+};
 
 /** An event as Graph writes it (`microsoft.graph.event`): only what the tests set, plus defaults. */
-export type GraphEventData = { id: string; start: { dateTime: string; timeZone: string }; end: { dateTime: string; timeZone: string } } & Record<string, unknown>;
+export type GraphEventData = {
+  id: string;
+  start: { dateTime: string; timeZone: string };
+  end: { dateTime: string; timeZone: string };
+} & Record<string, unknown>;
 
 type Stored = { id: string; data: GraphEventData | null; seq: number };
-type Account = { email: string; mail: string | null; userPrincipalName: string; revoked: boolean; events: Map<string, Stored> };
+type Account = {
+  email: string;
+  mail: string | null;
+  userPrincipalName: string;
+  revoked: boolean;
+  events: Map<string, Stored>;
+};
 type DeltaState = { email: string; since: number; start: number; end: number; expired: boolean };
-type SkipState = { email: string; items: object[]; offset: number; upTo: number; start: number; end: number; expired: boolean };
+type SkipState = {
+  email: string;
+  items: object[];
+  offset: number;
+  upTo: number;
+  start: number;
+  end: number;
+  expired: boolean;
+};
 type Failure = { status: number; retryAfter?: number };
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -33,7 +58,12 @@ export function graphDateTime(iso: string): string {
 }
 
 /** A Graph event starting at `startIso`, lasting `minutes`, with the given properties on top. */
-export function graphEvent(id: string, startIso: string, minutes = 30, extra: Record<string, unknown> = {}): GraphEventData {
+export function graphEvent(
+  id: string,
+  startIso: string,
+  minutes = 30,
+  extra: Record<string, unknown> = {},
+): GraphEventData {
   const end = new Date(Date.parse(startIso) + minutes * 60_000).toISOString();
   return {
     '@odata.etag': `W/"${id}"`,
@@ -112,7 +142,13 @@ export class FakeMicrosoft {
 
   /** A mailbox; `mail` null as for accounts that only have a user principal name. */
   addAccount(email: string, opts: { mail?: string | null; userPrincipalName?: string } = {}): void {
-    this.accounts.set(email, { email, mail: opts.mail === undefined ? email : opts.mail, userPrincipalName: opts.userPrincipalName ?? email, revoked: false, events: new Map() });
+    this.accounts.set(email, {
+      email,
+      mail: opts.mail === undefined ? email : opts.mail,
+      userPrincipalName: opts.userPrincipalName ?? email,
+      revoked: false,
+      events: new Map(),
+    });
   }
 
   /** What the authorize endpoint would send back to `redirectUri` after consent. */
@@ -171,21 +207,39 @@ export class FakeMicrosoft {
 
   private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
     const u = new URL(req.url ?? '/', this.url);
-    const record: RecordedRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, headers: req.headers, body, status: 0 };
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: u.pathname,
+      query: u.searchParams,
+      headers: req.headers,
+      body,
+      status: 0,
+    };
     this.requests.push(record);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       record.status = status;
       res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
       res.end(payload === undefined ? '' : JSON.stringify(payload));
     };
-    const graphError = (status: number, code: string, message: string, headers?: Record<string, string>) => send(status, { error: { code, message, innerError: { 'request-id': randomBytes(8).toString('hex') } } }, headers);
+    const graphError = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+      send(status, { error: { code, message, innerError: { 'request-id': randomBytes(8).toString('hex') } } }, headers);
 
-    const where = u.pathname.startsWith('/v1.0/') ? 'graph' : u.pathname === '/common/oauth2/v2.0/token' ? 'token' : null;
+    const where = u.pathname.startsWith('/v1.0/')
+      ? 'graph'
+      : u.pathname === '/common/oauth2/v2.0/token'
+        ? 'token'
+        : null;
     const failure = where ? this.failures[where].shift() : undefined;
     if (failure) {
-      const headers: Record<string, string> = failure.retryAfter !== undefined ? { 'Retry-After': String(failure.retryAfter) } : {};
+      const headers: Record<string, string> =
+        failure.retryAfter !== undefined ? { 'Retry-After': String(failure.retryAfter) } : {};
       if (failure.status === 429) return graphError(429, 'TooManyRequests', 'Please retry after', headers);
-      return graphError(failure.status, failure.status === 503 ? 'ServiceUnavailable' : 'UnknownError', 'The service is temporarily unavailable.', headers);
+      return graphError(
+        failure.status,
+        failure.status === 503 ? 'ServiceUnavailable' : 'UnknownError',
+        'The service is temporarily unavailable.',
+        headers,
+      );
     }
 
     if (req.method === 'POST' && u.pathname === '/common/oauth2/v2.0/token') return this.token(req, body, send);
@@ -195,12 +249,23 @@ export class FakeMicrosoft {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const grant = bearer ? this.accessTokens.get(bearer) : undefined;
     if (!grant || grant.expiresAt <= Date.now() || this.account(grant.email).revoked) {
-      return graphError(401, 'InvalidAuthenticationToken', grant ? 'Lifetime validation failed, the token is expired.' : 'Access token is empty or invalid.', { 'WWW-Authenticate': 'Bearer realm=""' });
+      return graphError(
+        401,
+        'InvalidAuthenticationToken',
+        grant ? 'Lifetime validation failed, the token is expired.' : 'Access token is empty or invalid.',
+        { 'WWW-Authenticate': 'Bearer realm=""' },
+      );
     }
     const account = this.account(grant.email);
 
     if (req.method === 'GET' && u.pathname === '/v1.0/me') {
-      return send(200, { '@odata.context': `${this.url}/v1.0/$metadata#users/$entity`, id: `id-${account.email}`, displayName: account.email.split('@')[0], mail: account.mail, userPrincipalName: account.userPrincipalName });
+      return send(200, {
+        '@odata.context': `${this.url}/v1.0/$metadata#users/$entity`,
+        id: `id-${account.email}`,
+        displayName: account.email.split('@')[0],
+        mail: account.mail,
+        userPrincipalName: account.userPrincipalName,
+      });
     }
 
     const single = /^\/v1\.0\/me\/events\/([^/]+)$/.exec(u.pathname);
@@ -215,7 +280,12 @@ export class FakeMicrosoft {
       const prefer = [req.headers.prefer ?? ''].flat().join(', ');
       const asked = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1]);
       const pageSize = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
-      const gone = () => graphError(410, 'syncStateNotFound', 'The sync state generation is not found. The delta token is expired and data must be synchronized again.');
+      const gone = () =>
+        graphError(
+          410,
+          'syncStateNotFound',
+          'The sync state generation is not found. The delta token is expired and data must be synchronized again.',
+        );
       let listing: SkipState;
       const skip = u.searchParams.get('$skiptoken');
       const deltaToken = u.searchParams.get('$deltatoken');
@@ -230,14 +300,25 @@ export class FakeMicrosoft {
         const items = [...account.events.values()]
           .filter((e) => e.seq > d.since && e.seq <= upTo)
           .sort((a, b) => a.seq - b.seq)
-          .map((e) => this.inWindow(e.data, d.start, d.end) ? e.data! : { '@odata.type': '#microsoft.graph.event', id: e.id, '@removed': { reason: 'deleted' } });
+          .map((e) =>
+            this.inWindow(e.data, d.start, d.end)
+              ? e.data!
+              : { '@odata.type': '#microsoft.graph.event', id: e.id, '@removed': { reason: 'deleted' } },
+          );
         listing = { email: account.email, items, offset: 0, upTo, start: d.start, end: d.end, expired: false };
       } else {
         const start = Date.parse(u.searchParams.get('startDateTime') ?? '');
         const end = Date.parse(u.searchParams.get('endDateTime') ?? '');
-        if (Number.isNaN(start) || Number.isNaN(end)) return graphError(400, 'ErrorInvalidParameter', 'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.');
+        if (Number.isNaN(start) || Number.isNaN(end))
+          return graphError(
+            400,
+            'ErrorInvalidParameter',
+            'This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.',
+          );
         const upTo = this.seq;
-        const items = [...account.events.values()].filter((e) => e.seq <= upTo && this.inWindow(e.data, start, end)).map((e) => e.data!);
+        const items = [...account.events.values()]
+          .filter((e) => e.seq <= upTo && this.inWindow(e.data, start, end))
+          .map((e) => e.data!);
         listing = { email: account.email, items, offset: 0, upTo, start, end, expired: false };
       }
       const value = listing.items.slice(listing.offset, listing.offset + pageSize);
@@ -245,11 +326,33 @@ export class FakeMicrosoft {
       if (listing.offset + pageSize < listing.items.length) {
         const next = token('skip');
         this.skipStates.set(next, { ...listing, offset: listing.offset + pageSize });
-        return send(200, { '@odata.context': context, '@odata.nextLink': `${this.url}/v1.0/me/calendarView/delta?$skiptoken=${next}`, value }, { 'Preference-Applied': `odata.maxpagesize=${pageSize}` });
+        return send(
+          200,
+          {
+            '@odata.context': context,
+            '@odata.nextLink': `${this.url}/v1.0/me/calendarView/delta?$skiptoken=${next}`,
+            value,
+          },
+          { 'Preference-Applied': `odata.maxpagesize=${pageSize}` },
+        );
       }
       const state = token('delta');
-      this.deltaStates.set(state, { email: account.email, since: listing.upTo, start: listing.start, end: listing.end, expired: false });
-      return send(200, { '@odata.context': context, '@odata.deltaLink': `${this.url}/v1.0/me/calendarView/delta?$deltatoken=${state}`, value }, { 'Preference-Applied': `odata.maxpagesize=${pageSize}` });
+      this.deltaStates.set(state, {
+        email: account.email,
+        since: listing.upTo,
+        start: listing.start,
+        end: listing.end,
+        expired: false,
+      });
+      return send(
+        200,
+        {
+          '@odata.context': context,
+          '@odata.deltaLink': `${this.url}/v1.0/me/calendarView/delta?$deltatoken=${state}`,
+          value,
+        },
+        { 'Preference-Applied': `odata.maxpagesize=${pageSize}` },
+      );
     }
 
     if (req.method === 'POST' && u.pathname === '/v1.0/subscriptions') {
@@ -260,12 +363,22 @@ export class FakeMicrosoft {
         return graphError(400, 'BadRequest', 'Unable to read JSON request payload.');
       }
       const expires = Date.parse(String(sub.expirationDateTime));
-      if (typeof sub.notificationUrl !== 'string' || !sub.notificationUrl.startsWith('https://')) return graphError(400, 'ValidationError', 'The notification url must be https.');
-      if (typeof sub.resource !== 'string' || typeof sub.changeType !== 'string') return graphError(400, 'ValidationError', 'resource and changeType are required.');
-      if (Number.isNaN(expires) || expires > Date.now() + (MAX_SUBSCRIPTION_MINUTES + 1) * 60_000) return graphError(400, 'ValidationError', 'Subscription expiration can only be 4230 minutes in the future.');
-      if (typeof sub.clientState === 'string' && sub.clientState.length > 128) return graphError(400, 'ValidationError', 'clientState is limited to 128 characters.');
+      if (typeof sub.notificationUrl !== 'string' || !sub.notificationUrl.startsWith('https://'))
+        return graphError(400, 'ValidationError', 'The notification url must be https.');
+      if (typeof sub.resource !== 'string' || typeof sub.changeType !== 'string')
+        return graphError(400, 'ValidationError', 'resource and changeType are required.');
+      if (Number.isNaN(expires) || expires > Date.now() + (MAX_SUBSCRIPTION_MINUTES + 1) * 60_000)
+        return graphError(400, 'ValidationError', 'Subscription expiration can only be 4230 minutes in the future.');
+      if (typeof sub.clientState === 'string' && sub.clientState.length > 128)
+        return graphError(400, 'ValidationError', 'clientState is limited to 128 characters.');
       this.subscriptions.push(sub);
-      return send(201, { '@odata.context': `${this.url}/v1.0/$metadata#subscriptions/$entity`, id: token('sub'), ...sub, applicationId: this.clientId, creatorId: `id-${account.email}` });
+      return send(201, {
+        '@odata.context': `${this.url}/v1.0/$metadata#subscriptions/$entity`,
+        id: token('sub'),
+        ...sub,
+        applicationId: this.clientId,
+        creatorId: `id-${account.email}`,
+      });
     }
 
     return graphError(404, 'ResourceNotFound', `Resource not found for the segment '${u.pathname}'.`);
@@ -276,22 +389,35 @@ export class FakeMicrosoft {
   }
 
   private token(req: http.IncomingMessage, body: string, send: (status: number, payload: unknown) => void): void {
-    const oauthError = (status: number, error: string, description: string) => send(status, { error, error_description: description, error_codes: [], timestamp: new Date().toISOString() });
-    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return oauthError(400, 'invalid_request', 'AADSTS900144: The request body must be application/x-www-form-urlencoded.');
+    const oauthError = (status: number, error: string, description: string) =>
+      send(status, { error, error_description: description, error_codes: [], timestamp: new Date().toISOString() });
+    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+      return oauthError(
+        400,
+        'invalid_request',
+        'AADSTS900144: The request body must be application/x-www-form-urlencoded.',
+      );
     const form = new URLSearchParams(body);
-    if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.clientSecret) return oauthError(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
+    if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.clientSecret)
+      return oauthError(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
     const scope = form.get('scope') ?? '';
     let email: string;
     let issueRefresh: boolean;
     if (form.get('grant_type') === 'authorization_code') {
       const code = this.codes.get(form.get('code') ?? '');
-      if (!code || code.used || code.redirectUri !== form.get('redirect_uri')) return oauthError(400, 'invalid_grant', 'AADSTS70000: The provided authorization code is invalid or has expired.');
+      if (!code || code.used || code.redirectUri !== form.get('redirect_uri'))
+        return oauthError(
+          400,
+          'invalid_grant',
+          'AADSTS70000: The provided authorization code is invalid or has expired.',
+        );
       code.used = true;
       email = code.email;
       issueRefresh = scope.split(' ').includes('offline_access');
     } else if (form.get('grant_type') === 'refresh_token') {
       const owner = this.refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!owner || this.account(owner).revoked) return oauthError(400, 'invalid_grant', 'AADSTS50173: The provided grant has expired due to it being revoked.');
+      if (!owner || this.account(owner).revoked)
+        return oauthError(400, 'invalid_grant', 'AADSTS50173: The provided grant has expired due to it being revoked.');
       email = owner;
       issueRefresh = this.rotateRefreshTokens;
     } else {
@@ -303,7 +429,10 @@ export class FakeMicrosoft {
     if (refresh) this.refreshTokens.set(refresh, email);
     send(200, {
       token_type: 'Bearer',
-      scope: scope.split(' ').filter((s) => s !== 'offline_access').join(' '),
+      scope: scope
+        .split(' ')
+        .filter((s) => s !== 'offline_access')
+        .join(' '),
       expires_in: this.accessTokenSeconds,
       ext_expires_in: this.accessTokenSeconds,
       access_token: access,

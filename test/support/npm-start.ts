@@ -44,7 +44,12 @@ export async function npmStart(extra: Record<string, string> = {}): Promise<NpmS
 
   const start: NpmStart['start'] = () =>
     new Promise((resolve, reject) => {
-      const child = spawn('npm', ['start'], { cwd: projectRoot(), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('npm', ['start'], {
+        cwd: projectRoot(),
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       service = child;
       let out = '';
       const timer = setTimeout(() => reject(new Error(`npm start did not come up in time:\n${out}`)), 180_000);

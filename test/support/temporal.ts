@@ -18,7 +18,12 @@ import { LocalStorage, type MediaStorage } from '../../runtime/storage';
 import { testEnv } from './env';
 import { until } from './until';
 
-export type TemporalHarness = { env: TestWorkflowEnvironment; taskQueue: string; server: ServerHandle; teardown: () => Promise<void> };
+export type TemporalHarness = {
+  env: TestWorkflowEnvironment;
+  taskQueue: string;
+  server: ServerHandle;
+  teardown: () => Promise<void>;
+};
 
 /**
  * A time-skipping Temporal server of this test file's own (time skipping is global to a server),
@@ -37,7 +42,9 @@ export async function timeSkipping(): Promise<TemporalHarness> {
   // The test server knows only the search attributes registered with it, like any Temporal server.
   await env.connection.operatorService.addSearchAttributes({
     namespace: 'default',
-    searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((k) => [k.name, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD])),
+    searchAttributes: Object.fromEntries(
+      SEARCH_ATTRIBUTES.map((k) => [k.name, temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD]),
+    ),
   });
   return {
     env,
@@ -53,7 +60,14 @@ export async function timeSkipping(): Promise<TemporalHarness> {
 /** A dev server (no time skipping) for what the test server lacks: Schedules, list and count queries. */
 export async function devServer(): Promise<TemporalHarness> {
   installTemporalLogging(silentLog);
-  const server = await startDevServer({ log: silentLog, port: await freePort(), uiPort: await freePort(), namespace: 'default', headless: true, cliPath: testEnv().cli });
+  const server = await startDevServer({
+    log: silentLog,
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+    headless: true,
+    cliPath: testEnv().cli,
+  });
   const env = await TestWorkflowEnvironment.createFromExistingServer({ address: server.address, namespace: 'default' });
   return {
     env,
@@ -74,7 +88,13 @@ export async function startWorker(
   h: TemporalHarness,
   orm: Orm,
   opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean; dispatcher?: boolean } = {},
-): Promise<{ worker: Worker; stop: () => Promise<void>; storage: MediaStorage; dispatcher: Dispatcher | null; dispatched: () => Promise<void> }> {
+): Promise<{
+  worker: Worker;
+  stop: () => Promise<void>;
+  storage: MediaStorage;
+  dispatcher: Dispatcher | null;
+  dispatched: () => Promise<void>;
+}> {
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
   const config = loadConfig({ SIMULATOR_SPEED: '1', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars' });
   const worker = await createWorker({
@@ -94,7 +114,13 @@ export async function startWorker(
   const dispatcher =
     opts.dispatcher === false
       ? null
-      : startDispatcher({ orm, log: silentLog, gateway: temporalGateway(h.env.client, { taskQueue: h.taskQueue, deadlineMs: 10_000 }), databaseUrl: orm.config.get('clientUrl'), pollMs: 200 });
+      : startDispatcher({
+          orm,
+          log: silentLog,
+          gateway: temporalGateway(h.env.client, { taskQueue: h.taskQueue, deadlineMs: 10_000 }),
+          databaseUrl: orm.config.get('clientUrl'),
+          pollMs: 200,
+        });
   return {
     worker,
     storage,
@@ -114,7 +140,12 @@ export async function startWorker(
 export async function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms)),
+      ),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -131,7 +162,14 @@ export async function resultOf<T = unknown>(h: Pick<TemporalHarness, 'env'>, wor
 /** The handle of a workflow once the outbox has started it (waits up to 30 s for it to exist). */
 export async function startedWorkflow(h: Pick<TemporalHarness, 'env'>, workflowId: string) {
   const handle = h.env.client.workflow.getHandle(workflowId);
-  await until(() => handle.describe().then(() => 'started', (err: Error) => err.message), { what: `workflow ${workflowId} to be started`, timeoutMs: 30_000, accept: (s) => s === 'started' });
+  await until(
+    () =>
+      handle.describe().then(
+        () => 'started',
+        (err: Error) => err.message,
+      ),
+    { what: `workflow ${workflowId} to be started`, timeoutMs: 30_000, accept: (s) => s === 'started' },
+  );
   return handle;
 }
 
@@ -139,13 +177,23 @@ export async function startedWorkflow(h: Pick<TemporalHarness, 'env'>, workflowI
  * The whole service for a workflow test: a fresh database, a Temporal server of the given kind, a
  * worker with the real workflows (providers overridable) and the API on it. `close` stops all.
  */
-export async function serviceFixture(opts: { server: 'dev' | 'time-skipping'; env?: Record<string, string>; providers?: Partial<Providers>; sticky?: boolean }) {
+export async function serviceFixture(opts: {
+  server: 'dev' | 'time-skipping';
+  env?: Record<string, string>;
+  providers?: Partial<Providers>;
+  sticky?: boolean;
+}) {
   const { freshDatabase } = await import('./db');
   const { givenApi } = await import('./api');
   const db = await freshDatabase();
   const t = opts.server === 'dev' ? await devServer() : await timeSkipping();
   const worker = await startWorker(t, db.orm, { providers: opts.providers, sticky: opts.sticky });
-  const api = await givenApi({ orm: db.orm, temporal: t.env.client, storage: worker.storage, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ...opts.env } });
+  const api = await givenApi({
+    orm: db.orm,
+    temporal: t.env.client,
+    storage: worker.storage,
+    env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ...opts.env },
+  });
   const fixture = {
     db,
     t,

@@ -13,14 +13,17 @@ export async function until<T>(
   for (;;) {
     const value = await read();
     if (accept(value)) return value;
-    if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${describe(value)}`);
+    if (Date.now() >= deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${describe(value)}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
 function describe(value: unknown): string {
   try {
-    const text = JSON.stringify(value, (_k, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v instanceof Set ? [...v] : v));
+    const text = JSON.stringify(value, (_k, v: unknown) =>
+      v instanceof Map ? Object.fromEntries(v) : v instanceof Set ? [...v] : v,
+    );
     return text === undefined ? String(value) : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
   } catch {
     return String(value);

@@ -7,7 +7,12 @@ import { givenAccount, type TestApi } from './api';
 import { serviceFixture, type TemporalHarness } from './temporal';
 
 /** The spec's verification steps, followed literally by a receiver. */
-export function verifyLikeTheSpec(secret: string, headers: Record<string, string>, rawBody: string, nowSeconds: number): boolean {
+export function verifyLikeTheSpec(
+  secret: string,
+  headers: Record<string, string>,
+  rawBody: string,
+  nowSeconds: number,
+): boolean {
   const parts = headers['x-service-signature']!.split(',');
   const t = Number(parts.find((p) => p.startsWith('t='))!.slice(2));
   if (Math.abs(nowSeconds - t) > 300) return false;
@@ -15,8 +20,11 @@ export function verifyLikeTheSpec(secret: string, headers: Record<string, string
   return parts.filter((p) => p.startsWith('v1=')).some((p) => p.slice(3) === expected);
 }
 
-
-type Received = { headers: Record<string, string>; body: string; json: { id: string; type: string; data: { object: Record<string, unknown> } } };
+type Received = {
+  headers: Record<string, string>;
+  body: string;
+  json: { id: string; type: string; data: { object: Record<string, unknown> } };
+};
 
 /** A receiver on loopback: records every request and answers with the next scripted status (default 200). */
 export class Receiver {
@@ -58,7 +66,9 @@ export async function webhookFixture() {
 function helpers(api: TestApi, t: TemporalHarness, receiver: Receiver) {
   return {
     async createEndpoint(key: string, workspaceId: string, body: Record<string, unknown> = {}) {
-      const res = await api.as(key).post('/webhook_endpoints', { workspace_id: workspaceId, url: receiver.url, enabled_events: ['*'], ...body });
+      const res = await api
+        .as(key)
+        .post('/webhook_endpoints', { workspace_id: workspaceId, url: receiver.url, enabled_events: ['*'], ...body });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       return res.body as { id: string; secret: string; api_version: string };
     },
@@ -71,8 +81,10 @@ function helpers(api: TestApi, t: TemporalHarness, receiver: Receiver) {
 
     /** Ends a bot workflow a test no longer needs (it may have ended by itself). */
     async stopBot(botId: string) {
-      await t.env.client.workflow.getHandle(botWorkflowId(botId)).terminate('test over').catch(() => undefined);
+      await t.env.client.workflow
+        .getHandle(botWorkflowId(botId))
+        .terminate('test over')
+        .catch(() => undefined);
     },
-
   };
 }

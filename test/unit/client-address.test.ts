@@ -21,7 +21,10 @@ describe('TRUST_PROXY', () => {
     assert.deepEqual(parseTrustProxy('10.0.0.0/8, ::1,loopback'), ['10.0.0.0/8', '::1', 'loopback']);
     assert.throws(() => parseTrustProxy('true'), /number of proxies/);
     assert.throws(() => parseTrustProxy('10.0.0.0/33'), /not an address/);
-    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), (err: Error) => err instanceof ConfigError && /TRUST_PROXY/.test(err.message));
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: 'true' }),
+      (err: Error) => err instanceof ConfigError && /TRUST_PROXY/.test(err.message),
+    );
     assert.equal(loadConfig({}).trustProxy, false);
     assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1);
   });

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { GoogleCalendarProvider } from '../../activities/providers/calendar/google';
-import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from '../../activities/providers/calendar/types';
+import {
+  CalendarAccessRevoked,
+  CalendarCursorExpired,
+  type CalendarTokens,
+  type ChangesPage,
+  type ProviderCalendarEvent,
+} from '../../activities/providers/calendar/types';
 import { FakeGoogle, type GoogleEventResource } from '../support/fake-google';
 
 const ME = 'ada@example.com';
@@ -21,7 +27,11 @@ const timed = (id: string, startInHours: number, extra: Partial<GoogleEventResou
 });
 
 /** Every page of one listing, as syncCalendar walks them. */
-async function listAll(provider: GoogleCalendarProvider, tokens: CalendarTokens, cursor: string | null): Promise<{ pages: ChangesPage[]; events: ProviderCalendarEvent[]; cursor: string }> {
+async function listAll(
+  provider: GoogleCalendarProvider,
+  tokens: CalendarTokens,
+  cursor: string | null,
+): Promise<{ pages: ChangesPage[]; events: ProviderCalendarEvent[]; cursor: string }> {
   const pages: ChangesPage[] = [];
   let pageToken: string | null = null;
   for (;;) {
@@ -32,7 +42,6 @@ async function listAll(provider: GoogleCalendarProvider, tokens: CalendarTokens,
     pageToken = page.nextPageToken;
   }
 }
-
 
 /** The day a moved occurrence lands on: a month ahead, inside the year a full listing covers. */
 const MOVED_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -55,7 +64,9 @@ describe('Google Calendar adapter', () => {
 
   describe('consent', () => {
     it('When the consent starts, then the Google URL asks for offline read access to the calendar with the state and the login hint', () => {
-      const url = new URL(provider.authorizeUrl({ state: 'link-token', redirectUri: REDIRECT, loginHint: 'ada@example.com' }));
+      const url = new URL(
+        provider.authorizeUrl({ state: 'link-token', redirectUri: REDIRECT, loginHint: 'ada@example.com' }),
+      );
       assert.equal(`${url.origin}${url.pathname}`, google.authUrl);
       assert.deepEqual(Object.fromEntries(url.searchParams), {
         client_id: google.clientId,
@@ -82,10 +93,19 @@ describe('Google Calendar adapter', () => {
       const expiresAt = Date.parse(granted.tokens.expires_at!);
       assert.ok(expiresAt >= before + 3599_000 && expiresAt <= Date.now() + 3599_000, granted.tokens.expires_at!);
       const [exchange] = google.tokenRequests;
-      assert.deepEqual(Object.fromEntries(new URLSearchParams(exchange!.body)), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: google.clientId, client_secret: google.clientSecret });
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(exchange!.body)), {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        client_id: google.clientId,
+        client_secret: google.clientSecret,
+      });
       assert.equal(google.apiRequests[0]!.headers.authorization, `Bearer ${granted.tokens.access_token}`);
       // The tokens work.
-      assert.deepEqual((await provider.listChanges({ tokens: granted.tokens, cursor: null, pageToken: null })).events, []);
+      assert.deepEqual(
+        (await provider.listChanges({ tokens: granted.tokens, cursor: null, pageToken: null })).events,
+        [],
+      );
     });
 
     it('When a consent code is used twice, then the second exchange is refused as a revoked grant', async () => {
@@ -107,10 +127,20 @@ describe('Google Calendar adapter', () => {
       google.put(email, timed('long-past', -72));
       const own = google.grant(email);
       const first = await listAll(provider, own, null);
-      assert.deepEqual(first.pages.map((p) => p.events.length), [250, 250, 100]);
-      assert.deepEqual(first.pages.map((p) => p.nextCursor === null), [true, true, false]);
+      assert.deepEqual(
+        first.pages.map((p) => p.events.length),
+        [250, 250, 100],
+      );
+      assert.deepEqual(
+        first.pages.map((p) => p.nextCursor === null),
+        [true, true, false],
+      );
       assert.equal(new Set(first.events.map((e) => e.id)).size, 600);
-      assert.equal(first.events.some((e) => e.id === 'long-past'), false, 'events ended before yesterday are not listed');
+      assert.equal(
+        first.events.some((e) => e.id === 'long-past'),
+        false,
+        'events ended before yesterday are not listed',
+      );
       const lists = google.apiRequests;
       assert.equal(lists.length, 3);
       for (const r of lists) {
@@ -120,9 +150,19 @@ describe('Google Calendar adapter', () => {
       }
       const timeMin = Date.parse(lists[0]!.query.get('timeMin')!);
       assert.ok(Math.abs(timeMin - (Date.now() - 86_400_000)) < 60_000, lists[0]!.query.get('timeMin')!);
-      assert.ok(lists.every((r) => r.query.get('timeMin') === lists[0]!.query.get('timeMin')), 'every page repeats the first page’s window');
-      assert.deepEqual(lists.map((r) => r.query.has('pageToken')), [false, true, true]);
-      assert.equal(first.pages.some((p) => p.tokens), false, 'no refresh, no tokens to store');
+      assert.ok(
+        lists.every((r) => r.query.get('timeMin') === lists[0]!.query.get('timeMin')),
+        'every page repeats the first page’s window',
+      );
+      assert.deepEqual(
+        lists.map((r) => r.query.has('pageToken')),
+        [false, true, true],
+      );
+      assert.equal(
+        first.pages.some((p) => p.tokens),
+        false,
+        'no refresh, no tokens to store',
+      );
 
       // A reschedule and a cancellation since.
       google.put(email, timed('evt3', 30));
@@ -165,13 +205,19 @@ describe('Google Calendar adapter', () => {
       google.failNext(2, { status: 429, retryAfter: 0 });
       const page = await provider.listChanges({ tokens, cursor: null, pageToken: null });
       assert.ok(page.events.some((e) => e.id === 'r'));
-      assert.deepEqual(google.apiRequests.map((r) => r.status), [429, 429, 200]);
+      assert.deepEqual(
+        google.apiRequests.map((r) => r.status),
+        [429, 429, 200],
+      );
     });
 
     it('When Google answers 403 userRateLimitExceeded, then it is retried like a 429', async () => {
       google.failNext(1, { status: 403, reason: 'userRateLimitExceeded', retryAfter: 0 });
       await provider.listChanges({ tokens, cursor: null, pageToken: null });
-      assert.deepEqual(google.apiRequests.map((r) => r.status), [403, 200]);
+      assert.deepEqual(
+        google.apiRequests.map((r) => r.status),
+        [403, 200],
+      );
     });
 
     it('When Google asks to retry after a second, then the adapter waits that long', async () => {
@@ -200,7 +246,10 @@ describe('Google Calendar adapter', () => {
       assert.ok(err instanceof Error);
       assert.ok(!(err instanceof CalendarAccessRevoked) && !(err instanceof CalendarCursorExpired));
       assert.match(err.message, /503/);
-      assert.deepEqual(google.apiRequests.map((r) => r.status), [503, 503, 503, 503]);
+      assert.deepEqual(
+        google.apiRequests.map((r) => r.status),
+        [503, 503, 503, 503],
+      );
     });
   });
 
@@ -213,8 +262,17 @@ describe('Google Calendar adapter', () => {
       assert.notEqual(page.tokens.access_token, tokens.access_token);
       assert.equal(page.tokens.refresh_token, tokens.refresh_token);
       assert.ok(Date.parse(page.tokens.expires_at!) > Date.now() + 3_000_000);
-      assert.deepEqual(Object.fromEntries(new URLSearchParams(google.tokenRequests[0]!.body)), { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: google.clientId, client_secret: google.clientSecret });
-      assert.deepEqual(google.apiRequests.map((r) => r.status), [200], 'refreshed first: no refused call');
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(google.tokenRequests[0]!.body)), {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: google.clientId,
+        client_secret: google.clientSecret,
+      });
+      assert.deepEqual(
+        google.apiRequests.map((r) => r.status),
+        [200],
+        'refreshed first: no refused call',
+      );
     });
 
     it('When Google refuses an access token the service thought valid, then the adapter refreshes once and retries', async () => {
@@ -222,15 +280,24 @@ describe('Google Calendar adapter', () => {
       const page = await provider.listChanges({ tokens, cursor: null, pageToken: null });
       assert.ok(page.tokens && page.tokens.access_token !== tokens.access_token);
       assert.equal(page.tokens.refresh_token, tokens.refresh_token);
-      assert.deepEqual(google.apiRequests.map((r) => r.status), [401, 200]);
+      assert.deepEqual(
+        google.apiRequests.map((r) => r.status),
+        [401, 200],
+      );
       assert.equal(google.tokenRequests.length, 1);
     });
 
     it('When the member revoked the access, then listing and watching throw CalendarAccessRevoked', async () => {
       google.revoke(ME);
       await assert.rejects(provider.listChanges({ tokens, cursor: null, pageToken: null }), CalendarAccessRevoked);
-      await assert.rejects(provider.watch({ tokens, address: 'https://api.example.com/cb', channelId: 'cal_1', token: 't' }), CalendarAccessRevoked);
-      assert.deepEqual(google.tokenRequests.map((r) => r.status), [400, 400]);
+      await assert.rejects(
+        provider.watch({ tokens, address: 'https://api.example.com/cb', channelId: 'cal_1', token: 't' }),
+        CalendarAccessRevoked,
+      );
+      assert.deepEqual(
+        google.tokenRequests.map((r) => r.status),
+        [400, 400],
+      );
     });
 
     it('When the grant does not cover the calendar (403 insufficientPermissions), then access is revoked rather than retried', async () => {
@@ -241,7 +308,10 @@ describe('Google Calendar adapter', () => {
 
     it('When the stored token has no refresh token and expires, then access is revoked (a new consent is needed)', async () => {
       google.expireAccessTokens(ME);
-      await assert.rejects(provider.listChanges({ tokens: { ...tokens, refresh_token: null }, cursor: null, pageToken: null }), CalendarAccessRevoked);
+      await assert.rejects(
+        provider.listChanges({ tokens: { ...tokens, refresh_token: null }, cursor: null, pageToken: null }),
+        CalendarAccessRevoked,
+      );
       assert.equal(google.tokenRequests.length, 0);
     });
   });
@@ -254,20 +324,47 @@ describe('Google Calendar adapter', () => {
       google.put(email, {
         ...timed('meet', 3),
         hangoutLink: 'https://meet.google.com/abc-defg-hij',
-        conferenceData: { entryPoints: [{ entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij' }, { entryPointType: 'phone', uri: 'tel:+33-1-23-45-67-89' }] },
+        conferenceData: {
+          entryPoints: [
+            { entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij' },
+            { entryPointType: 'phone', uri: 'tel:+33-1-23-45-67-89' },
+          ],
+        },
         organizer: { email: 'boss@example.com', displayName: 'The Boss' },
         attendees: [
           { email: 'boss@example.com', displayName: 'The Boss', organizer: true, responseStatus: 'accepted' },
           { email: ME, self: true, responseStatus: 'needsAction' },
           { email: 'c@example.com', responseStatus: 'declined' },
           { email: 'd@example.com', responseStatus: 'tentative' },
-          { email: 'c_1888abc@resource.calendar.google.com', displayName: 'Room 4', resource: true, responseStatus: 'accepted' },
+          {
+            email: 'c_1888abc@resource.calendar.google.com',
+            displayName: 'Room 4',
+            resource: true,
+            responseStatus: 'accepted',
+          },
         ],
       });
-      google.put(email, { ...timed('zoom', 4), conferenceData: { entryPoints: [{ entryPointType: 'phone', uri: 'tel:+1-555' }, { entryPointType: 'video', uri: 'https://us02web.zoom.us/j/123456789?pwd=abc' }] } });
-      google.put(email, { ...timed('located', 5), location: 'Teams: https://teams.microsoft.com/l/meetup-join/19%3ameeting_x, room 2' });
+      google.put(email, {
+        ...timed('zoom', 4),
+        conferenceData: {
+          entryPoints: [
+            { entryPointType: 'phone', uri: 'tel:+1-555' },
+            { entryPointType: 'video', uri: 'https://us02web.zoom.us/j/123456789?pwd=abc' },
+          ],
+        },
+      });
+      google.put(email, {
+        ...timed('located', 5),
+        location: 'Teams: https://teams.microsoft.com/l/meetup-join/19%3ameeting_x, room 2',
+      });
       google.put(email, { ...timed('plain', 6), location: 'Room 2', summary: undefined, iCalUID: undefined });
-      google.put(email, { id: 'holiday', iCalUID: 'holiday@google.com', summary: 'Holiday', start: { date: hours(48).slice(0, 10) }, end: { date: hours(72).slice(0, 10) } });
+      google.put(email, {
+        id: 'holiday',
+        iCalUID: 'holiday@google.com',
+        summary: 'Holiday',
+        start: { date: hours(48).slice(0, 10) },
+        end: { date: hours(72).slice(0, 10) },
+      });
       const original = new Date(Date.now() + 7 * 86_400_000);
       original.setUTCHours(9, 0, 0, 0);
       google.put(email, {
@@ -278,7 +375,12 @@ describe('Google Calendar adapter', () => {
         start: { dateTime: `${MOVED_DAY}T11:00:00+02:00` },
         end: { dateTime: `${MOVED_DAY}T11:30:00+02:00` },
       });
-      events = new Map((await listAll(new GoogleCalendarProvider(google.config), google.grant(email), null)).events.map((e) => [e.id, e]));
+      events = new Map(
+        (await listAll(new GoogleCalendarProvider(google.config), google.grant(email), null)).events.map((e) => [
+          e.id,
+          e,
+        ]),
+      );
     });
 
     it('When an event has a Meet link, then the link, organizer and attendees (rooms skipped, responses in the service’s words) are mapped', () => {
@@ -350,8 +452,18 @@ describe('Google Calendar adapter', () => {
 
   describe('push notifications', () => {
     it('When the service watches a calendar, then Google gets a web_hook channel with a fresh id, the address and the token', async () => {
-      await provider.watch({ tokens, address: 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1', channelId: 'cal_1', token: 'mac-of-cal_1' });
-      await provider.watch({ tokens, address: 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1', channelId: 'cal_1', token: 'mac-of-cal_1' });
+      await provider.watch({
+        tokens,
+        address: 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1',
+        channelId: 'cal_1',
+        token: 'mac-of-cal_1',
+      });
+      await provider.watch({
+        tokens,
+        address: 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1',
+        channelId: 'cal_1',
+        token: 'mac-of-cal_1',
+      });
       const [first, second] = google.apiRequests;
       assert.equal(first!.method, 'POST');
       assert.equal(first!.path, '/calendar/v3/calendars/primary/events/watch');
@@ -368,11 +480,14 @@ describe('Google Calendar adapter', () => {
     });
 
     it('When Google refuses the channel (an http address), then a plain error says why', async () => {
-      await assert.rejects(provider.watch({ tokens, address: 'http://api.example.com/cb', channelId: 'cal_2', token: 't' }), (err: unknown) => {
-        assert.ok(err instanceof Error && !(err instanceof CalendarAccessRevoked));
-        assert.match(err.message, /400.*HTTPS/);
-        return true;
-      });
+      await assert.rejects(
+        provider.watch({ tokens, address: 'http://api.example.com/cb', channelId: 'cal_2', token: 't' }),
+        (err: unknown) => {
+          assert.ok(err instanceof Error && !(err instanceof CalendarAccessRevoked));
+          assert.match(err.message, /400.*HTTPS/);
+          return true;
+        },
+      );
     });
   });
 });

@@ -3,20 +3,38 @@ import { describe, it } from '@jest/globals';
 import { eventFromRecallWebhook } from '../../activities/providers/recall';
 import { ValidationFailed } from '../../domain/errors';
 import { botFlatFields, resolveValues } from '../../domain/settings';
-import { displayLabel, emptyResults, isCancellable, isEditable, meetingPhase, overallStatus, withPart } from '../../domain/meetings/state';
+import {
+  displayLabel,
+  emptyResults,
+  isCancellable,
+  isEditable,
+  meetingPhase,
+  overallStatus,
+  withPart,
+} from '../../domain/meetings/state';
 import { detectPlatform, normaliseMeetingUrl } from '../../domain/meetings/url';
 
 describe('meeting links', () => {
   it('When a link is normalised, then scheme, host case, default port, fragment and tracking noise are fixed and credentials kept', () => {
     assert.equal(normaliseMeetingUrl('meet.google.com/abc-defg-hij'), 'https://meet.google.com/abc-defg-hij');
-    assert.equal(normaliseMeetingUrl('HTTP://US02WEB.Zoom.US:443/j/123?pwd=AbC&utm_source=x&fbclid=y#frag'), 'https://us02web.zoom.us/j/123?pwd=AbC');
-    assert.equal(normaliseMeetingUrl('  https://teams.microsoft.com/l/meetup-join/19%3aabc/0?context=%7b%7d  '), 'https://teams.microsoft.com/l/meetup-join/19%3aabc/0?context=%7b%7d');
+    assert.equal(
+      normaliseMeetingUrl('HTTP://US02WEB.Zoom.US:443/j/123?pwd=AbC&utm_source=x&fbclid=y#frag'),
+      'https://us02web.zoom.us/j/123?pwd=AbC',
+    );
+    assert.equal(
+      normaliseMeetingUrl('  https://teams.microsoft.com/l/meetup-join/19%3aabc/0?context=%7b%7d  '),
+      'https://teams.microsoft.com/l/meetup-join/19%3aabc/0?context=%7b%7d',
+    );
     assert.equal(normaliseMeetingUrl('https://meet.google.com/abc-defg-hij/'), 'https://meet.google.com/abc-defg-hij');
   });
 
   it('When a link is not a web address, then it is refused as invalid_format on meeting_url', () => {
     for (const bad of ['not a url', 'ftp://meet.google.com/x', 'https://localhost', 'mailto:a@b.c']) {
-      assert.throws(() => normaliseMeetingUrl(bad), (e: unknown) => e instanceof ValidationFailed && e.issues[0]!.field === 'meeting_url', bad);
+      assert.throws(
+        () => normaliseMeetingUrl(bad),
+        (e: unknown) => e instanceof ValidationFailed && e.issues[0]!.field === 'meeting_url',
+        bad,
+      );
     }
   });
 
@@ -59,14 +77,45 @@ describe('results, phases and labels', () => {
     assert.equal(meetingPhase(m, [{ status: 'processing', recordingStartedAt: now }], now), 'past');
     assert.equal(meetingPhase(m, [{ status: 'failed', recordingStartedAt: null }], now), 'upcoming');
     assert.equal(meetingPhase({ ...m, endsAt: new Date('2026-11-22T11:00:00Z') }, [], now), 'past');
-    assert.equal(meetingPhase({ ...m, endsAt: new Date('2026-11-22T11:00:00Z') }, [{ status: 'in_call', recordingStartedAt: now }], now), 'live', 'activity beats the calendar');
-    assert.equal(meetingPhase({ ...m, cancelledAt: now }, [{ status: 'in_call', recordingStartedAt: now }], now), 'cancelled');
+    assert.equal(
+      meetingPhase(
+        { ...m, endsAt: new Date('2026-11-22T11:00:00Z') },
+        [{ status: 'in_call', recordingStartedAt: now }],
+        now,
+      ),
+      'live',
+      'activity beats the calendar',
+    );
+    assert.equal(
+      meetingPhase({ ...m, cancelledAt: now }, [{ status: 'in_call', recordingStartedAt: now }], now),
+      'cancelled',
+    );
     // A bot meeting has no scheduled end: it is past once every bot sent to it has ended.
     const botMeeting = { cancelledAt: null, endsAt: null, source: 'bot' };
     assert.equal(meetingPhase(botMeeting, [{ status: 'queued', recordingStartedAt: null }], now), 'upcoming');
     assert.equal(meetingPhase(botMeeting, [{ status: 'failed', recordingStartedAt: null }], now), 'past');
-    assert.equal(meetingPhase(botMeeting, [{ status: 'cancelled', recordingStartedAt: null }, { status: 'joining', recordingStartedAt: null }], now), 'upcoming');
-    assert.equal(meetingPhase(botMeeting, [{ status: 'cancelled', recordingStartedAt: null }, { status: 'failed', recordingStartedAt: null }], now), 'past');
+    assert.equal(
+      meetingPhase(
+        botMeeting,
+        [
+          { status: 'cancelled', recordingStartedAt: null },
+          { status: 'joining', recordingStartedAt: null },
+        ],
+        now,
+      ),
+      'upcoming',
+    );
+    assert.equal(
+      meetingPhase(
+        botMeeting,
+        [
+          { status: 'cancelled', recordingStartedAt: null },
+          { status: 'failed', recordingStartedAt: null },
+        ],
+        now,
+      ),
+      'past',
+    );
   });
 
   it('When labels are derived, then the spec table reads from phase, recording.enabled and results.status', () => {
@@ -81,9 +130,18 @@ describe('results, phases and labels', () => {
   });
 
   it('When a bot has finished, then it can no longer be cancelled; failed and cancelled bots are not editable', () => {
-    assert.deepEqual(['queued', 'joining', 'in_call', 'processing'].map((s) => isCancellable(s as never)), [true, true, true, true]);
-    assert.deepEqual(['completed', 'failed', 'cancelled'].map((s) => isCancellable(s as never)), [false, false, false]);
-    assert.deepEqual(['completed', 'failed', 'cancelled'].map((s) => isEditable(s as never)), [true, false, false]);
+    assert.deepEqual(
+      ['queued', 'joining', 'in_call', 'processing'].map((s) => isCancellable(s as never)),
+      [true, true, true, true],
+    );
+    assert.deepEqual(
+      ['completed', 'failed', 'cancelled'].map((s) => isCancellable(s as never)),
+      [false, false, false],
+    );
+    assert.deepEqual(
+      ['completed', 'failed', 'cancelled'].map((s) => isEditable(s as never)),
+      [true, false, false],
+    );
   });
 
   it("When the meeting's settings change, then the bot's flat fields follow them", () => {
@@ -95,7 +153,11 @@ describe('results, phases and labels', () => {
       summary_language: null,
       summary_template: 'general',
     });
-    const own = { 'summary.language': 'fr', 'recording.methods.bot.mode': 'audio_only', 'transcription.language': 'de' };
+    const own = {
+      'summary.language': 'fr',
+      'recording.methods.bot.mode': 'audio_only',
+      'transcription.language': 'de',
+    };
     assert.deepEqual(botFlatFields(resolveValues(own)), {
       language: 'de',
       recording_start: 'on_join',
@@ -109,7 +171,10 @@ describe('results, phases and labels', () => {
 
 describe('Recall-style status webhooks', () => {
   it('When a bot.status_change arrives, then it maps to the provider event the workflow understands, with a stable identity', () => {
-    const body = (code: string) => ({ event: 'bot.status_change', data: { bot: { id: 'rb_1' }, status: { code, created_at: '2026-11-22T10:00:00Z', message: 'boom' } } });
+    const body = (code: string) => ({
+      event: 'bot.status_change',
+      data: { bot: { id: 'rb_1' }, status: { code, created_at: '2026-11-22T10:00:00Z', message: 'boom' } },
+    });
     assert.equal(eventFromRecallWebhook(body('in_call_recording'))!.event.type, 'recording_started');
     assert.equal(eventFromRecallWebhook(body('in_waiting_room'))!.event.type, 'in_waiting_room');
     assert.deepEqual(eventFromRecallWebhook(body('done'))!.event.data, { reason: 'meeting_ended' });

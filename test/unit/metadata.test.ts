@@ -19,7 +19,11 @@ describe('metadata rules', () => {
   });
 
   it('When keys are sent to an existing map, then they merge and an empty string removes its key', () => {
-    assert.deepEqual(mergeMetadata({ a: '1', b: '2', c: '3' }, { b: 'two', c: '', d: '4' }), { a: '1', b: 'two', d: '4' });
+    assert.deepEqual(mergeMetadata({ a: '1', b: '2', c: '3' }, { b: 'two', c: '', d: '4' }), {
+      a: '1',
+      b: 'two',
+      d: '4',
+    });
   });
 
   it('When metadata is the empty string, then every key is removed', () => {
@@ -32,7 +36,10 @@ describe('metadata rules', () => {
 
   it('When values are nested, arrays or null, then each is refused naming its key', () => {
     const issues = issuesOf(() => mergeMetadata({}, { obj: { x: 1 }, arr: [1], nil: null, ok: 'fine' }));
-    assert.deepEqual(issues.map((i) => i.field), ['metadata.obj', 'metadata.arr', 'metadata.nil']);
+    assert.deepEqual(
+      issues.map((i) => i.field),
+      ['metadata.obj', 'metadata.arr', 'metadata.nil'],
+    );
     assert.ok(issues.every((i) => i.code === 'invalid_type'));
   });
 

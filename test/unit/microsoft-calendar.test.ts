@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { MicrosoftCalendarProvider } from '../../activities/providers/calendar/microsoft';
-import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from '../../activities/providers/calendar/types';
+import {
+  CalendarAccessRevoked,
+  CalendarCursorExpired,
+  type CalendarTokens,
+  type ChangesPage,
+  type ProviderCalendarEvent,
+} from '../../activities/providers/calendar/types';
 import { FakeMicrosoft, graphEvent } from '../support/fake-microsoft';
 
 const REDIRECT = 'https://app.example.com/connect/callback';
@@ -9,7 +15,8 @@ const SCOPE = 'offline_access openid email User.Read Calendars.Read';
 const DELTA = '/v1.0/me/calendarView/delta';
 
 /** n days from now at the given UTC hour, as ISO text. */
-const inDays = (n: number, hour = 10) => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + n * 86_400_000 + hour * 3_600_000).toISOString();
+const inDays = (n: number, hour = 10) =>
+  new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + n * 86_400_000 + hour * 3_600_000).toISOString();
 
 let accounts = 0;
 
@@ -41,14 +48,17 @@ describe('Microsoft calendar adapter', () => {
       const page: ChangesPage = await provider.listChanges({ tokens, cursor, pageToken });
       pages.push(page);
       if (page.tokens) tokens = page.tokens;
-      if (page.nextPageToken === null) return { pages, events: pages.flatMap((p) => p.events), cursor: page.nextCursor, tokens };
+      if (page.nextPageToken === null)
+        return { pages, events: pages.flatMap((p) => p.events), cursor: page.nextCursor, tokens };
       pageToken = page.nextPageToken;
     }
   }
 
   describe('consent', () => {
     it('When the consent starts, then the authorize URL asks for a code with the calendar scopes, the state and the login hint', () => {
-      const url = new URL(provider.authorizeUrl({ state: 'st-123', redirectUri: REDIRECT, loginHint: 'ana@contoso.example' }));
+      const url = new URL(
+        provider.authorizeUrl({ state: 'st-123', redirectUri: REDIRECT, loginHint: 'ana@contoso.example' }),
+      );
       assert.equal(`${url.origin}${url.pathname}`, fake.config().authUrl);
       assert.equal(url.searchParams.get('client_id'), fake.clientId);
       assert.equal(url.searchParams.get('response_type'), 'code');
@@ -57,7 +67,12 @@ describe('Microsoft calendar adapter', () => {
       assert.equal(url.searchParams.get('scope'), SCOPE);
       assert.equal(url.searchParams.get('state'), 'st-123');
       assert.equal(url.searchParams.get('login_hint'), 'ana@contoso.example');
-      assert.equal(new URL(provider.authorizeUrl({ state: 's', redirectUri: REDIRECT, loginHint: null })).searchParams.has('login_hint'), false);
+      assert.equal(
+        new URL(provider.authorizeUrl({ state: 's', redirectUri: REDIRECT, loginHint: null })).searchParams.has(
+          'login_hint',
+        ),
+        false,
+      );
     });
 
     it('When the code comes back, then it is exchanged for tokens (refresh token, expiry) and the account email comes from /me', async () => {
@@ -93,23 +108,42 @@ describe('Microsoft calendar adapter', () => {
   describe('listing changes', () => {
     it('When a calendar of 600 events is listed first, then it comes in 3 pages over a window from yesterday to a year ahead, and the delta link then gives a reschedule and a removal', async () => {
       const { email, tokens } = await connect();
-      fake.putMany(email, Array.from({ length: 600 }, (_, i) => graphEvent(`ev-${i}`, inDays(1 + (i % 300), 9 + (i % 8)))));
+      fake.putMany(
+        email,
+        Array.from({ length: 600 }, (_, i) => graphEvent(`ev-${i}`, inDays(1 + (i % 300), 9 + (i % 8)))),
+      );
       fake.put(email, graphEvent('far-away', inDays(400)));
       const since = fake.requests.length;
       const started = Date.now();
 
       const first = await listAll(tokens, null);
-      assert.deepEqual(first.pages.map((p) => p.events.length), [250, 250, 100]);
-      assert.deepEqual(first.pages.map((p) => p.nextCursor === null), [true, true, false], 'only the last page carries the cursor');
+      assert.deepEqual(
+        first.pages.map((p) => p.events.length),
+        [250, 250, 100],
+      );
+      assert.deepEqual(
+        first.pages.map((p) => p.nextCursor === null),
+        [true, true, false],
+        'only the last page carries the cursor',
+      );
       assert.equal(new Set(first.events.map((e) => e.id)).size, 600);
       assert.ok(!first.events.some((e) => e.id === 'far-away'), 'outside the window');
-      assert.ok(first.pages.every((p) => p.tokens === undefined), 'no refresh needed');
+      assert.ok(
+        first.pages.every((p) => p.tokens === undefined),
+        'no refresh needed',
+      );
       const calls = fake.requests.slice(since);
       assert.equal(calls.length, 3);
       const q = calls[0]!.query;
       assert.equal(calls[0]!.path, DELTA);
-      assert.ok(Math.abs(Date.parse(q.get('startDateTime')!) - (started - 86_400_000)) < 60_000, q.get('startDateTime')!);
-      assert.ok(Math.abs(Date.parse(q.get('endDateTime')!) - (started + 365 * 86_400_000)) < 60_000, q.get('endDateTime')!);
+      assert.ok(
+        Math.abs(Date.parse(q.get('startDateTime')!) - (started - 86_400_000)) < 60_000,
+        q.get('startDateTime')!,
+      );
+      assert.ok(
+        Math.abs(Date.parse(q.get('endDateTime')!) - (started + 365 * 86_400_000)) < 60_000,
+        q.get('endDateTime')!,
+      );
       for (const c of calls) {
         assert.match(String(c.headers.prefer), /odata\.maxpagesize=250/);
         assert.match(String(c.headers.prefer), /outlook\.timezone="UTC"/);
@@ -122,7 +156,13 @@ describe('Microsoft calendar adapter', () => {
       fake.remove(email, 'ev-8');
       const second = await listAll(tokens, first.cursor);
       assert.equal(fake.requests.at(-1)!.query.has('$deltatoken'), true);
-      assert.deepEqual(second.events.map((e) => [e.id, e.cancelled]), [['ev-7', false], ['ev-8', true]]);
+      assert.deepEqual(
+        second.events.map((e) => [e.id, e.cancelled]),
+        [
+          ['ev-7', false],
+          ['ev-8', true],
+        ],
+      );
       assert.equal(second.events[0]!.startsAt, moved);
       assert.equal(second.events[0]!.endsAt, new Date(Date.parse(moved) + 45 * 60_000).toISOString());
       assert.ok(second.cursor && second.cursor !== first.cursor);
@@ -133,13 +173,22 @@ describe('Microsoft calendar adapter', () => {
 
     it('When the delta state has expired, then listing from the cursor or a page token throws CalendarCursorExpired, and a full listing works again', async () => {
       const { email, tokens } = await connect();
-      fake.putMany(email, Array.from({ length: 300 }, (_, i) => graphEvent(`x-${i}`, inDays(2, 8 + (i % 10)))));
+      fake.putMany(
+        email,
+        Array.from({ length: 300 }, (_, i) => graphEvent(`x-${i}`, inDays(2, 8 + (i % 10)))),
+      );
       const full = await listAll(tokens, null);
       const firstPage = await provider.listChanges({ tokens, cursor: null, pageToken: null });
       assert.ok(firstPage.nextPageToken);
       fake.expireDeltaStates();
-      await assert.rejects(provider.listChanges({ tokens, cursor: full.cursor, pageToken: null }), CalendarCursorExpired);
-      await assert.rejects(provider.listChanges({ tokens, cursor: null, pageToken: firstPage.nextPageToken }), CalendarCursorExpired);
+      await assert.rejects(
+        provider.listChanges({ tokens, cursor: full.cursor, pageToken: null }),
+        CalendarCursorExpired,
+      );
+      await assert.rejects(
+        provider.listChanges({ tokens, cursor: null, pageToken: firstPage.nextPageToken }),
+        CalendarCursorExpired,
+      );
       assert.equal(fake.requests.at(-1)!.status, 410);
       assert.equal((await listAll(tokens, null)).events.length, 300);
     });
@@ -147,7 +196,14 @@ describe('Microsoft calendar adapter', () => {
     it('When a stored link points at another host, then it is not followed (no token leaves) and a full listing is asked for', async () => {
       const { tokens } = await connect();
       const since = fake.requests.length;
-      await assert.rejects(provider.listChanges({ tokens, cursor: 'https://attacker.example/v1.0/me/calendarView/delta?$deltatoken=x', pageToken: null }), CalendarCursorExpired);
+      await assert.rejects(
+        provider.listChanges({
+          tokens,
+          cursor: 'https://attacker.example/v1.0/me/calendarView/delta?$deltatoken=x',
+          pageToken: null,
+        }),
+        CalendarCursorExpired,
+      );
       assert.equal(fake.requests.length, since);
     });
 
@@ -155,11 +211,17 @@ describe('Microsoft calendar adapter', () => {
       const { email, tokens } = await connect();
       fake.put(email, graphEvent('old-1', inDays(3)));
       const full = await listAll(tokens, null);
-      const aged = full.cursor!.replace(/#listed=.*$/, `#listed=${encodeURIComponent(new Date(Date.now() - 40 * 86_400_000).toISOString())}`);
+      const aged = full.cursor!.replace(
+        /#listed=.*$/,
+        `#listed=${encodeURIComponent(new Date(Date.now() - 40 * 86_400_000).toISOString())}`,
+      );
       fake.put(email, graphEvent('new-1', inDays(4)));
       const started = Date.now();
       const changes = await provider.listChanges({ tokens, cursor: aged, pageToken: null });
-      assert.deepEqual(changes.events.map((e) => e.id), ['new-1']);
+      assert.deepEqual(
+        changes.events.map((e) => e.id),
+        ['new-1'],
+      );
       assert.equal(changes.nextCursor, null);
       assert.ok(changes.nextPageToken);
       const relist = await provider.listChanges({ tokens, cursor: aged, pageToken: changes.nextPageToken });
@@ -167,7 +229,11 @@ describe('Microsoft calendar adapter', () => {
       assert.ok(Math.abs(Date.parse(q.get('startDateTime')!) - (started - 86_400_000)) < 60_000);
       assert.deepEqual(relist.events.map((e) => e.id).sort(), ['new-1', 'old-1']);
       assert.ok(relist.nextCursor);
-      assert.equal((await provider.listChanges({ tokens, cursor: relist.nextCursor, pageToken: null })).nextPageToken, null, 'a fresh cursor is followed as usual');
+      assert.equal(
+        (await provider.listChanges({ tokens, cursor: relist.nextCursor, pageToken: null })).nextPageToken,
+        null,
+        'a fresh cursor is followed as usual',
+      );
     });
   });
 
@@ -178,8 +244,14 @@ describe('Microsoft calendar adapter', () => {
       const since = fake.requests.length;
       fake.failNext([{ status: 429, retryAfter: 0 }]);
       const page = await provider.listChanges({ tokens, cursor: null, pageToken: null });
-      assert.deepEqual(page.events.map((e) => e.id), ['t-1']);
-      assert.deepEqual(fake.requests.slice(since).map((r) => r.status), [429, 200]);
+      assert.deepEqual(
+        page.events.map((e) => e.id),
+        ['t-1'],
+      );
+      assert.deepEqual(
+        fake.requests.slice(since).map((r) => r.status),
+        [429, 200],
+      );
     });
 
     it('When Graph keeps answering 503, then after 3 retries with growing waits a plain Error is thrown (not a revocation, not an expired cursor)', async () => {
@@ -203,7 +275,11 @@ describe('Microsoft calendar adapter', () => {
       const since = fake.requests.length;
       fake.failNext([{ status: 429, retryAfter: 30 }]);
       const started = Date.now();
-      await assert.rejects(provider.listChanges({ tokens, cursor: null, pageToken: null }), (e: Error) => !(e instanceof CalendarAccessRevoked) && !(e instanceof CalendarCursorExpired) && /429/.test(e.message));
+      await assert.rejects(
+        provider.listChanges({ tokens, cursor: null, pageToken: null }),
+        (e: Error) =>
+          !(e instanceof CalendarAccessRevoked) && !(e instanceof CalendarCursorExpired) && /429/.test(e.message),
+      );
       assert.ok(Date.now() - started < 1_000);
       assert.equal(fake.requests.length - since, 1);
     });
@@ -212,8 +288,15 @@ describe('Microsoft calendar adapter', () => {
       const { email, tokens } = await connect();
       fake.put(email, graphEvent('r-1', inDays(2)));
       fake.failNext([{ status: 503, retryAfter: 0 }], 'token');
-      const page = await provider.listChanges({ tokens: { ...tokens, expires_at: new Date(Date.now() - 1000).toISOString() }, cursor: null, pageToken: null });
-      assert.deepEqual(page.events.map((e) => e.id), ['r-1']);
+      const page = await provider.listChanges({
+        tokens: { ...tokens, expires_at: new Date(Date.now() - 1000).toISOString() },
+        cursor: null,
+        pageToken: null,
+      });
+      assert.deepEqual(
+        page.events.map((e) => e.id),
+        ['r-1'],
+      );
       assert.ok(page.tokens);
     });
   });
@@ -225,11 +308,24 @@ describe('Microsoft calendar adapter', () => {
       fake.expireAccessTokens(email);
       const since = fake.requests.length;
       const page = await provider.listChanges({ tokens, cursor: null, pageToken: null });
-      assert.deepEqual(page.events.map((e) => e.id), ['a-1']);
+      assert.deepEqual(
+        page.events.map((e) => e.id),
+        ['a-1'],
+      );
       assert.ok(page.tokens && page.tokens.access_token !== tokens.access_token);
-      assert.ok(page.tokens.refresh_token && page.tokens.refresh_token !== tokens.refresh_token, 'a rotated refresh token is kept');
+      assert.ok(
+        page.tokens.refresh_token && page.tokens.refresh_token !== tokens.refresh_token,
+        'a rotated refresh token is kept',
+      );
       assert.ok(Date.parse(page.tokens.expires_at!) > Date.now() + 3500_000);
-      assert.deepEqual(fake.requests.slice(since).map((r) => [r.path, r.status]), [[DELTA, 401], ['/common/oauth2/v2.0/token', 200], [DELTA, 200]]);
+      assert.deepEqual(
+        fake.requests.slice(since).map((r) => [r.path, r.status]),
+        [
+          [DELTA, 401],
+          ['/common/oauth2/v2.0/token', 200],
+          [DELTA, 200],
+        ],
+      );
       const form = new URLSearchParams(fake.requests[since + 1]!.body);
       assert.equal(form.get('grant_type'), 'refresh_token');
       assert.equal(form.get('refresh_token'), tokens.refresh_token);
@@ -243,8 +339,19 @@ describe('Microsoft calendar adapter', () => {
       fake.rotateRefreshTokens = false;
       try {
         const since = fake.requests.length;
-        const page = await provider.listChanges({ tokens: { ...tokens, expires_at: new Date(Date.now() + 30_000).toISOString() }, cursor: null, pageToken: null });
-        assert.deepEqual(fake.requests.slice(since).map((r) => [r.path, r.status]), [['/common/oauth2/v2.0/token', 200], [DELTA, 200]], 'within 60 s of expiry: refreshed first');
+        const page = await provider.listChanges({
+          tokens: { ...tokens, expires_at: new Date(Date.now() + 30_000).toISOString() },
+          cursor: null,
+          pageToken: null,
+        });
+        assert.deepEqual(
+          fake.requests.slice(since).map((r) => [r.path, r.status]),
+          [
+            ['/common/oauth2/v2.0/token', 200],
+            [DELTA, 200],
+          ],
+          'within 60 s of expiry: refreshed first',
+        );
         assert.equal(page.tokens?.refresh_token, tokens.refresh_token);
         assert.notEqual(page.tokens?.access_token, tokens.access_token);
       } finally {
@@ -257,7 +364,14 @@ describe('Microsoft calendar adapter', () => {
       fake.revoke(email);
       await assert.rejects(provider.listChanges({ tokens, cursor: null, pageToken: null }), CalendarAccessRevoked);
       assert.equal(fake.requestsTo('/common/oauth2/v2.0/token').at(-1)!.status, 400);
-      await assert.rejects(provider.listChanges({ tokens: { ...tokens, expires_at: new Date(0).toISOString() }, cursor: null, pageToken: null }), CalendarAccessRevoked);
+      await assert.rejects(
+        provider.listChanges({
+          tokens: { ...tokens, expires_at: new Date(0).toISOString() },
+          cursor: null,
+          pageToken: null,
+        }),
+        CalendarAccessRevoked,
+      );
     });
 
     it('When Graph still refuses the freshly refreshed token, then listing throws CalendarAccessRevoked', async () => {
@@ -266,8 +380,18 @@ describe('Microsoft calendar adapter', () => {
       const orig = fake.accessTokenSeconds;
       fake.accessTokenSeconds = -10; // what the token endpoint issues is already expired for Graph
       try {
-        await assert.rejects(provider.listChanges({ tokens: { ...tokens, access_token: 'not-a-token', expires_at: null }, cursor: null, pageToken: null }), CalendarAccessRevoked);
-        assert.deepEqual(fake.requests.slice(since).map((r) => r.status), [401, 200, 401]);
+        await assert.rejects(
+          provider.listChanges({
+            tokens: { ...tokens, access_token: 'not-a-token', expires_at: null },
+            cursor: null,
+            pageToken: null,
+          }),
+          CalendarAccessRevoked,
+        );
+        assert.deepEqual(
+          fake.requests.slice(since).map((r) => r.status),
+          [401, 200, 401],
+        );
       } finally {
         fake.accessTokenSeconds = orig;
       }
@@ -279,7 +403,11 @@ describe('Microsoft calendar adapter', () => {
       const { email, tokens } = await connect();
       const start = inDays(5, 14);
       const day9 = inDays(9).slice(0, 10);
-      const person = (address: string, response: string, type = 'required') => ({ type, status: { response, time: '0001-01-01T00:00:00Z' }, emailAddress: { name: address.split('@')[0], address } });
+      const person = (address: string, response: string, type = 'required') => ({
+        type,
+        status: { response, time: '0001-01-01T00:00:00Z' },
+        emailAddress: { name: address.split('@')[0], address },
+      });
       fake.putMany(email, [
         graphEvent('teams', start, 60, {
           subject: 'Weekly sync',
@@ -295,14 +423,28 @@ describe('Microsoft calendar adapter', () => {
             person('room-4@contoso.example', 'accepted', 'resource'),
           ],
         }),
-        graphEvent('zoom-in-location', start, 30, { location: { displayName: 'Room 4 / https://contoso.zoom.us/j/123456?pwd=abc' } }),
+        graphEvent('zoom-in-location', start, 30, {
+          location: { displayName: 'Room 4 / https://contoso.zoom.us/j/123456?pwd=abc' },
+        }),
         graphEvent('skype', start, 30, { onlineMeetingUrl: 'https://meet.lync.com/contoso/olga/XYZ' }),
         graphEvent('plain', start, 30, { location: { displayName: 'Room 4' }, organizer: null }),
         graphEvent('all-day', inDays(6, 0), 24 * 60, { isAllDay: true }),
-        graphEvent('occ-1', inDays(7, 9), 30, { type: 'occurrence', originalStart: inDays(7, 9).replace('.000Z', 'Z'), seriesMasterId: 'master-1' }),
-        graphEvent('exc-1', inDays(8, 11), 30, { type: 'exception', originalStart: inDays(8, 9).replace('.000Z', 'Z'), seriesMasterId: 'master-1' }),
+        graphEvent('occ-1', inDays(7, 9), 30, {
+          type: 'occurrence',
+          originalStart: inDays(7, 9).replace('.000Z', 'Z'),
+          seriesMasterId: 'master-1',
+        }),
+        graphEvent('exc-1', inDays(8, 11), 30, {
+          type: 'exception',
+          originalStart: inDays(8, 9).replace('.000Z', 'Z'),
+          seriesMasterId: 'master-1',
+        }),
         graphEvent('cancelled', start, 30, { isCancelled: true, subject: 'Canceled: Weekly sync' }),
-        { ...graphEvent('raw-utc', start), start: { dateTime: `${day9}T09:30:00.0000000`, timeZone: 'UTC' }, end: { dateTime: `${day9}T10:15:00.0000000`, timeZone: 'UTC' } },
+        {
+          ...graphEvent('raw-utc', start),
+          start: { dateTime: `${day9}T09:30:00.0000000`, timeZone: 'UTC' },
+          end: { dateTime: `${day9}T10:15:00.0000000`, timeZone: 'UTC' },
+        },
       ]);
       const { events } = await listAll(tokens, null);
       const byId = new Map<string, ProviderCalendarEvent>(events.map((e) => [e.id, e]));
@@ -335,7 +477,11 @@ describe('Microsoft calendar adapter', () => {
       assert.equal(byId.get('all-day')!.startsAt, null, 'all-day events are no meetings');
       assert.equal(byId.get('all-day')!.cancelled, false);
       assert.deepEqual(
-        ['occ-1', 'exc-1'].map((id) => [byId.get(id)!.recurring, byId.get(id)!.originalStartsAt, byId.get(id)!.startsAt]),
+        ['occ-1', 'exc-1'].map((id) => [
+          byId.get(id)!.recurring,
+          byId.get(id)!.originalStartsAt,
+          byId.get(id)!.startsAt,
+        ]),
         [
           [true, inDays(7, 9), inDays(7, 9)],
           [true, inDays(8, 9), inDays(8, 11)],
@@ -352,7 +498,13 @@ describe('Microsoft calendar adapter', () => {
       fake.put(email, graphEvent('master-s', inDays(-40, 9), 30, { type: 'seriesMaster', iCalUId: 'series-uid-s' }));
       fake.putMany(
         email,
-        Array.from({ length: 300 }, (_, i) => graphEvent(`occ-s-${i}`, inDays(i + 1, 9), 30, { type: 'occurrence', originalStart: inDays(i + 1, 9).replace('.000Z', 'Z'), seriesMasterId: 'master-s' })),
+        Array.from({ length: 300 }, (_, i) =>
+          graphEvent(`occ-s-${i}`, inDays(i + 1, 9), 30, {
+            type: 'occurrence',
+            originalStart: inDays(i + 1, 9).replace('.000Z', 'Z'),
+            seriesMasterId: 'master-s',
+          }),
+        ),
       );
       const { pages, events } = await listAll(tokens, null);
       assert.ok(pages.length > 1, 'the occurrences span several pages');
@@ -369,7 +521,19 @@ describe('Microsoft calendar adapter', () => {
       fake.remove(email, 'gone-1');
       const { events } = await listAll(tokens, full.cursor);
       assert.deepEqual(events, [
-        { id: 'gone-1', cancelled: true, icalUid: null, recurring: false, originalStartsAt: null, title: null, startsAt: null, endsAt: null, meetingUrl: null, organizer: null, attendees: [] },
+        {
+          id: 'gone-1',
+          cancelled: true,
+          icalUid: null,
+          recurring: false,
+          originalStartsAt: null,
+          title: null,
+          startsAt: null,
+          endsAt: null,
+          meetingUrl: null,
+          organizer: null,
+          attendees: [],
+        },
       ]);
     });
   });
@@ -378,7 +542,12 @@ describe('Microsoft calendar adapter', () => {
     it('When the service watches a calendar, then a Graph subscription on me/events is created with the address and clientState', async () => {
       const { tokens } = await connect();
       const before = Date.now();
-      await provider.watch({ tokens, address: 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1', channelId: 'cal_1', token: 'mac-of-cal_1' });
+      await provider.watch({
+        tokens,
+        address: 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1',
+        channelId: 'cal_1',
+        token: 'mac-of-cal_1',
+      });
       const sub = fake.subscriptions.at(-1)!;
       assert.equal(sub.changeType, 'created,updated,deleted');
       assert.equal(sub.notificationUrl, 'https://api.example.com/api/v1/provider_callbacks/calendar/cal_1');
@@ -394,7 +563,10 @@ describe('Microsoft calendar adapter', () => {
 
     it('When Graph refuses the subscription, then watch fails with a plain Error', async () => {
       const { tokens } = await connect();
-      await assert.rejects(provider.watch({ tokens, address: 'http://not-https.example/cb', channelId: 'c', token: 't' }), (e: Error) => !(e instanceof CalendarAccessRevoked) && /400/.test(e.message));
+      await assert.rejects(
+        provider.watch({ tokens, address: 'http://not-https.example/cb', channelId: 'c', token: 't' }),
+        (e: Error) => !(e instanceof CalendarAccessRevoked) && /400/.test(e.message),
+      );
     });
   });
 });

@@ -17,7 +17,8 @@ describe('ids', () => {
 describe('api keys', () => {
   it('When a header names the key in any accepted form, then the same key comes out', () => {
     const key = generateApiKey();
-    for (const header of [key, `Bearer ${key}`, `bearer ${key}`, `Token ${key}`, `TOKEN  ${key}`, `  ${key} `]) assert.equal(keyFromAuthorization(header), key, header);
+    for (const header of [key, `Bearer ${key}`, `bearer ${key}`, `Token ${key}`, `TOKEN  ${key}`, `  ${key} `])
+      assert.equal(keyFromAuthorization(header), key, header);
     assert.equal(keyFromAuthorization(''), null);
   });
 
@@ -42,10 +43,16 @@ describe('JSON error position', () => {
 
 describe('configuration', () => {
   it('When a variable is bad, then start-up fails naming it', () => {
-    assert.throws(() => loadConfig({ PORT: 'eighty' }), (err: Error) => err instanceof ConfigError && /PORT/.test(err.message));
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty' }),
+      (err: Error) => err instanceof ConfigError && /PORT/.test(err.message),
+    );
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
     assert.throws(() => loadConfig({ TEMPORAL_ADDRESS: 'no-port' }), /TEMPORAL_ADDRESS/);
-    assert.throws(() => loadConfig({ GOOGLE_CLIENT_ID: 'id-only' }), (err: Error) => err instanceof ConfigError && /GOOGLE_CLIENT_SECRET/.test(err.message));
+    assert.throws(
+      () => loadConfig({ GOOGLE_CLIENT_ID: 'id-only' }),
+      (err: Error) => err instanceof ConfigError && /GOOGLE_CLIENT_SECRET/.test(err.message),
+    );
     assert.throws(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 'secret-only' }), /MICROSOFT_CLIENT_ID/);
   });
 

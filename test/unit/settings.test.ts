@@ -84,23 +84,47 @@ function scopeOf(conditions: string[]): Scope {
 }
 
 let seq = 1000;
-function asg(conditions: string[], values: SettingValues = { 'recording.enabled': false }, opts: { n?: number; createdAt?: Date; own?: boolean } = {}): ReachingAssignment {
+function asg(
+  conditions: string[],
+  values: SettingValues = { 'recording.enabled': false },
+  opts: { n?: number; createdAt?: Date; own?: boolean } = {},
+): ReachingAssignment {
   const scope = scopeOf(conditions);
   const n = opts.n ?? ++seq;
-  return { id: id('asg', n), settingsId: id('set', n), conditions: canonicalScope(scope), scope, own: opts.own ?? false, createdAt: opts.createdAt ?? CREATED, values };
+  return {
+    id: id('asg', n),
+    settingsId: id('set', n),
+    conditions: canonicalScope(scope),
+    scope,
+    own: opts.own ?? false,
+    createdAt: opts.createdAt ?? CREATED,
+    values,
+  };
 }
 
 const SERVICE_DEFAULT = { assignment_id: null, reason: 'service_default' } as const;
 
 /** Checks one assignment against targets, through `reaches` and through what `resolve` shows. */
 function expectReach(a: ReachingAssignment, cases: [label: string, target: Target, reached: boolean][]): void {
-  assert.deepEqual(a.values, { 'recording.enabled': false }, 'helper expects the assignment to set recording.enabled to false');
+  assert.deepEqual(
+    a.values,
+    { 'recording.enabled': false },
+    'helper expects the assignment to set recording.enabled to false',
+  );
   for (const [label, target, reached] of cases) {
     assert.equal(reaches(a, target), reached, `reaches: ${label}`);
     const block = resolve(target, [a]);
     assert.equal(block.recording.enabled, !reached, `value: ${label}`);
-    assert.deepEqual(block.sources['recording.enabled'], reached ? { assignment_id: a.id } : SERVICE_DEFAULT, `source: ${label}`);
-    assert.deepEqual(block.assignments.map((x) => x.id), reached ? [a.id] : [], `assignments: ${label}`);
+    assert.deepEqual(
+      block.sources['recording.enabled'],
+      reached ? { assignment_id: a.id } : SERVICE_DEFAULT,
+      `source: ${label}`,
+    );
+    assert.deepEqual(
+      block.assignments.map((x) => x.id),
+      reached ? [a.id] : [],
+      `assignments: ${label}`,
+    );
   }
 }
 
@@ -119,19 +143,39 @@ function refusal(input: unknown, field?: string): { code: string; field?: string
 
 describe('settings scope: accepted conditions', () => {
   it('When a scope is accounts:acc_…, then it is anchored on the account and names nothing else', () => {
-    assert.deepEqual(scopeOf([`accounts:${ACC_A}`]), { anchor: { kind: 'account', id: ACC_A }, meetingId: null, series: null, categories: [] });
+    assert.deepEqual(scopeOf([`accounts:${ACC_A}`]), {
+      anchor: { kind: 'account', id: ACC_A },
+      meetingId: null,
+      series: null,
+      categories: [],
+    });
   });
 
   it('When a scope is workspaces:wks_…, then it is anchored on the workspace', () => {
-    assert.deepEqual(scopeOf([`workspaces:${WKS_A}`]), { anchor: { kind: 'workspace', id: WKS_A }, meetingId: null, series: null, categories: [] });
+    assert.deepEqual(scopeOf([`workspaces:${WKS_A}`]), {
+      anchor: { kind: 'workspace', id: WKS_A },
+      meetingId: null,
+      series: null,
+      categories: [],
+    });
   });
 
   it('When a scope is members:mem_…, then it is anchored on the member', () => {
-    assert.deepEqual(scopeOf([`members:${MEM_A}`]), { anchor: { kind: 'member', id: MEM_A }, meetingId: null, series: null, categories: [] });
+    assert.deepEqual(scopeOf([`members:${MEM_A}`]), {
+      anchor: { kind: 'member', id: MEM_A },
+      meetingId: null,
+      series: null,
+      categories: [],
+    });
   });
 
   it('When a scope names meetings:mtg_… with its workspace, then it keeps both', () => {
-    assert.deepEqual(scopeOf([`workspaces:${WKS_A}`, `meetings:${MTG_A}`]), { anchor: { kind: 'workspace', id: WKS_A }, meetingId: MTG_A, series: null, categories: [] });
+    assert.deepEqual(scopeOf([`workspaces:${WKS_A}`, `meetings:${MTG_A}`]), {
+      anchor: { kind: 'workspace', id: WKS_A },
+      meetingId: MTG_A,
+      series: null,
+      categories: [],
+    });
   });
 
   it('When a scope names only meetings:mtg_…, then it is accepted without an anchor (the meeting implies its workspace)', () => {
@@ -140,18 +184,38 @@ describe('settings scope: accepted conditions', () => {
 
   for (const category of CATEGORIES) {
     it(`When a scope names meetings:${category} with a workspace or a member, then the category is kept`, () => {
-      assert.deepEqual(scopeOf([`workspaces:${WKS_A}`, `meetings:${category}`]), { anchor: { kind: 'workspace', id: WKS_A }, meetingId: null, series: null, categories: [category] });
-      assert.deepEqual(scopeOf([`meetings:${category}`, `members:${MEM_A}`]), { anchor: { kind: 'member', id: MEM_A }, meetingId: null, series: null, categories: [category] });
+      assert.deepEqual(scopeOf([`workspaces:${WKS_A}`, `meetings:${category}`]), {
+        anchor: { kind: 'workspace', id: WKS_A },
+        meetingId: null,
+        series: null,
+        categories: [category],
+      });
+      assert.deepEqual(scopeOf([`meetings:${category}`, `members:${MEM_A}`]), {
+        anchor: { kind: 'member', id: MEM_A },
+        meetingId: null,
+        series: null,
+        categories: [category],
+      });
     });
   }
 
   it('When a scope names calendar_event_series:<uid>, then the iCalendar UID is kept as written', () => {
-    assert.deepEqual(scopeOf([`members:${MEM_A}`, `calendar_event_series:${UID_2}`]), { anchor: { kind: 'member', id: MEM_A }, meetingId: null, series: UID_2, categories: [] });
+    assert.deepEqual(scopeOf([`members:${MEM_A}`, `calendar_event_series:${UID_2}`]), {
+      anchor: { kind: 'member', id: MEM_A },
+      meetingId: null,
+      series: UID_2,
+      categories: [],
+    });
     assert.equal(scopeOf([`workspaces:${WKS_A}`, `calendar_event_series:${UID_1}`, 'meetings:external']).series, UID_1);
   });
 
   it('When a scope combines a member, a series and several categories, then every condition is kept', () => {
-    const scope = scopeOf(['meetings:external', `calendar_event_series:${UID_1}`, `members:${MEM_B}`, 'meetings:organized']);
+    const scope = scopeOf([
+      'meetings:external',
+      `calendar_event_series:${UID_1}`,
+      `members:${MEM_B}`,
+      'meetings:organized',
+    ]);
     assert.deepEqual(scope.anchor, { kind: 'member', id: MEM_B });
     assert.equal(scope.series, UID_1);
     assert.deepEqual([...scope.categories].sort(), ['external', 'organized']);
@@ -170,18 +234,29 @@ describe('settings scope: refusals', () => {
   });
 
   it('When the scope has more conditions than allowed, then it is invalid on scope', () => {
-    const nine = [`workspaces:${WKS_A}`, ...CATEGORIES.map((c) => `meetings:${c}`), `calendar_event_series:${UID_1}`, `meetings:${MTG_A}`, `meetings:${MTG_B}`, `members:${MEM_A}`];
+    const nine = [
+      `workspaces:${WKS_A}`,
+      ...CATEGORIES.map((c) => `meetings:${c}`),
+      `calendar_event_series:${UID_1}`,
+      `meetings:${MTG_A}`,
+      `meetings:${MTG_B}`,
+      `members:${MEM_A}`,
+    ];
     assert.equal(nine.length, 9);
     assert.deepEqual(refusal(nine), [{ code: 'invalid', field: 'scope' }]);
   });
 
   it('When a condition is not a string, then it is invalid_type at its index', () => {
     assert.deepEqual(refusal([`workspaces:${WKS_A}`, 42]), [{ code: 'invalid_type', field: 'scope.1' }]);
-    assert.deepEqual(refusal([{ kind: 'workspaces' }, `workspaces:${WKS_A}`]), [{ code: 'invalid_type', field: 'scope.0' }]);
+    assert.deepEqual(refusal([{ kind: 'workspaces' }, `workspaces:${WKS_A}`]), [
+      { code: 'invalid_type', field: 'scope.0' },
+    ]);
   });
 
   it('When a condition has an unknown kind, then it is invalid at its index', () => {
-    assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'teams:tea_01jc8w3k5v9x2m4n6p00000001']), [{ code: 'invalid', field: 'scope.1' }]);
+    assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'teams:tea_01jc8w3k5v9x2m4n6p00000001']), [
+      { code: 'invalid', field: 'scope.1' },
+    ]);
     assert.deepEqual(refusal([`Workspaces:${WKS_A}`]), [{ code: 'invalid', field: 'scope.0' }]);
     assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'series:abc']), [{ code: 'invalid', field: 'scope.1' }]);
   });
@@ -199,25 +274,35 @@ describe('settings scope: refusals', () => {
       [['workspaces'], 'scope.0'],
       [[`workspaces:${WKS_A}`, 'meetings:recurring'], 'scope.1'],
     ];
-    for (const [input, field] of bad) assert.deepEqual(refusal(input), [{ code: 'invalid', field }], JSON.stringify(input));
+    for (const [input, field] of bad)
+      assert.deepEqual(refusal(input), [{ code: 'invalid', field }], JSON.stringify(input));
   });
 
   it('When a series has no UID or one longer than 1024 characters, then it is invalid at its index', () => {
     assert.deepEqual(refusal([`members:${MEM_A}`, 'calendar_event_series:']), [{ code: 'invalid', field: 'scope.1' }]);
-    assert.deepEqual(refusal([`members:${MEM_A}`, `calendar_event_series:${'u'.repeat(1025)}`]), [{ code: 'invalid', field: 'scope.1' }]);
-    assert.ok(parseScope([`members:${MEM_A}`, `calendar_event_series:${'u'.repeat(1024)}`]).scope, '1024 characters are allowed');
+    assert.deepEqual(refusal([`members:${MEM_A}`, `calendar_event_series:${'u'.repeat(1025)}`]), [
+      { code: 'invalid', field: 'scope.1' },
+    ]);
+    assert.ok(
+      parseScope([`members:${MEM_A}`, `calendar_event_series:${'u'.repeat(1024)}`]).scope,
+      '1024 characters are allowed',
+    );
   });
 
   it('When a scope names two anchors, then the second is invalid at its index', () => {
     assert.deepEqual(refusal([`workspaces:${WKS_A}`, `members:${MEM_A}`]), [{ code: 'invalid', field: 'scope.1' }]);
-    assert.deepEqual(refusal([`members:${MEM_A}`, 'meetings:internal', `members:${MEM_B}`]), [{ code: 'invalid', field: 'scope.2' }]);
+    assert.deepEqual(refusal([`members:${MEM_A}`, 'meetings:internal', `members:${MEM_B}`]), [
+      { code: 'invalid', field: 'scope.2' },
+    ]);
     assert.deepEqual(refusal([`accounts:${ACC_A}`, `workspaces:${WKS_A}`]), [{ code: 'invalid', field: 'scope.1' }]);
   });
 
   it('When accounts: comes with any other condition, then that condition is invalid at its index', () => {
     assert.deepEqual(refusal([`accounts:${ACC_A}`, 'meetings:internal']), [{ code: 'invalid', field: 'scope.1' }]);
     assert.deepEqual(refusal(['meetings:external', `accounts:${ACC_A}`]), [{ code: 'invalid', field: 'scope.0' }]);
-    assert.deepEqual(refusal([`accounts:${ACC_A}`, `calendar_event_series:${UID_1}`]), [{ code: 'invalid', field: 'scope.1' }]);
+    assert.deepEqual(refusal([`accounts:${ACC_A}`, `calendar_event_series:${UID_1}`]), [
+      { code: 'invalid', field: 'scope.1' },
+    ]);
     assert.deepEqual(refusal([`accounts:${ACC_A}`, `meetings:${MTG_A}`]), [{ code: 'invalid', field: 'scope.1' }]);
   });
 
@@ -228,21 +313,34 @@ describe('settings scope: refusals', () => {
 
   it('When meetings:mtg_… comes with a category or a series, then that condition is invalid at its index', () => {
     for (const c of CATEGORIES) {
-      assert.deepEqual(refusal([`workspaces:${WKS_A}`, `meetings:${MTG_A}`, `meetings:${c}`]), [{ code: 'invalid', field: 'scope.2' }], c);
+      assert.deepEqual(
+        refusal([`workspaces:${WKS_A}`, `meetings:${MTG_A}`, `meetings:${c}`]),
+        [{ code: 'invalid', field: 'scope.2' }],
+        c,
+      );
     }
-    assert.deepEqual(refusal([`meetings:${MTG_A}`, `calendar_event_series:${UID_1}`, `workspaces:${WKS_A}`]), [{ code: 'invalid', field: 'scope.1' }]);
+    assert.deepEqual(refusal([`meetings:${MTG_A}`, `calendar_event_series:${UID_1}`, `workspaces:${WKS_A}`]), [
+      { code: 'invalid', field: 'scope.1' },
+    ]);
     assert.deepEqual(refusal(['meetings:internal', `meetings:${MTG_A}`]), [{ code: 'invalid', field: 'scope.0' }]);
   });
 
   it('When a scope names two meetings or two series, then the second is invalid at its index', () => {
     assert.deepEqual(refusal([`meetings:${MTG_A}`, `meetings:${MTG_B}`]), [{ code: 'invalid', field: 'scope.1' }]);
-    assert.deepEqual(refusal([`members:${MEM_A}`, `calendar_event_series:${UID_1}`, `calendar_event_series:${UID_2}`]), [{ code: 'invalid', field: 'scope.2' }]);
+    assert.deepEqual(
+      refusal([`members:${MEM_A}`, `calendar_event_series:${UID_1}`, `calendar_event_series:${UID_2}`]),
+      [{ code: 'invalid', field: 'scope.2' }],
+    );
   });
 
   it('When a condition is repeated, then the repeat is invalid at its index', () => {
-    assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'meetings:internal', 'meetings:internal']), [{ code: 'invalid', field: 'scope.2' }]);
+    assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'meetings:internal', 'meetings:internal']), [
+      { code: 'invalid', field: 'scope.2' },
+    ]);
     assert.deepEqual(refusal([`workspaces:${WKS_A}`, `workspaces:${WKS_A}`]), [{ code: 'invalid', field: 'scope.1' }]);
-    assert.deepEqual(refusal([`members:${MEM_A}`, 'meetings:organized', ' meetings:organized ']), [{ code: 'invalid', field: 'scope.2' }]);
+    assert.deepEqual(refusal([`members:${MEM_A}`, 'meetings:organized', ' meetings:organized ']), [
+      { code: 'invalid', field: 'scope.2' },
+    ]);
   });
 
   it('When a scope has no anchor and no meeting, then it is invalid on scope', () => {
@@ -252,7 +350,9 @@ describe('settings scope: refusals', () => {
   });
 
   it('When the scope sits under another field name, then issues name that field and the index', () => {
-    assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'bogus'], 'assignments.0.scope'), [{ code: 'invalid', field: 'assignments.0.scope.1' }]);
+    assert.deepEqual(refusal([`workspaces:${WKS_A}`, 'bogus'], 'assignments.0.scope'), [
+      { code: 'invalid', field: 'assignments.0.scope.1' },
+    ]);
     assert.deepEqual(refusal([], 'assignments.0.scope'), [{ code: 'blank', field: 'assignments.0.scope' }]);
   });
 });
@@ -262,11 +362,17 @@ const scopeConditionsArb: fc.Arbitrary<string[]> = fc.oneof(
   fc.constantFrom(...WORLD.map((w) => w.accountId)).map((a) => [`accounts:${a}`]),
   fc
     .record({
-      anchor: fc.constantFrom(...WORLD.flatMap((w) => [`workspaces:${w.workspaceId}`, ...w.members.map((m) => `members:${m}`)])),
+      anchor: fc.constantFrom(
+        ...WORLD.flatMap((w) => [`workspaces:${w.workspaceId}`, ...w.members.map((m) => `members:${m}`)]),
+      ),
       series: fc.option(fc.constantFrom(UID_1, UID_2), { nil: null }),
       categories: fc.subarray([...CATEGORIES]),
     })
-    .map(({ anchor, series, categories }) => [anchor, ...(series ? [`calendar_event_series:${series}`] : []), ...categories.map((c) => `meetings:${c}`)]),
+    .map(({ anchor, series, categories }) => [
+      anchor,
+      ...(series ? [`calendar_event_series:${series}`] : []),
+      ...categories.map((c) => `meetings:${c}`),
+    ]),
   fc
     .record({
       workspace: fc.option(fc.constantFrom(...WORLD.map((w) => w.workspaceId)), { nil: null }),
@@ -278,16 +384,33 @@ const permutationOf = (cs: string[]) => fc.shuffledSubarray(cs, { minLength: cs.
 
 describe('canonical scope', () => {
   it('When a scope is canonicalised, then it reads anchor, meeting, series, then categories in a fixed order', () => {
-    assert.deepEqual(canonicalScope(scopeOf(['meetings:external', `calendar_event_series:${UID_1}`, 'meetings:organized', `members:${MEM_A}`, 'meetings:internal'])), [
-      `members:${MEM_A}`,
-      `calendar_event_series:${UID_1}`,
-      'meetings:organized',
-      'meetings:internal',
-      'meetings:external',
+    assert.deepEqual(
+      canonicalScope(
+        scopeOf([
+          'meetings:external',
+          `calendar_event_series:${UID_1}`,
+          'meetings:organized',
+          `members:${MEM_A}`,
+          'meetings:internal',
+        ]),
+      ),
+      [
+        `members:${MEM_A}`,
+        `calendar_event_series:${UID_1}`,
+        'meetings:organized',
+        'meetings:internal',
+        'meetings:external',
+      ],
+    );
+    assert.deepEqual(canonicalScope(scopeOf([`meetings:${MTG_A}`, `workspaces:${WKS_A}`])), [
+      `workspaces:${WKS_A}`,
+      `meetings:${MTG_A}`,
     ]);
-    assert.deepEqual(canonicalScope(scopeOf([`meetings:${MTG_A}`, `workspaces:${WKS_A}`])), [`workspaces:${WKS_A}`, `meetings:${MTG_A}`]);
     assert.deepEqual(canonicalScope(scopeOf([`meetings:${MTG_A}`])), [`meetings:${MTG_A}`]);
-    assert.deepEqual(canonicalScope(scopeOf(['meetings:domain', `workspaces:${WKS_B}`])), [`workspaces:${WKS_B}`, 'meetings:domain']);
+    assert.deepEqual(canonicalScope(scopeOf(['meetings:domain', `workspaces:${WKS_B}`])), [
+      `workspaces:${WKS_B}`,
+      'meetings:domain',
+    ]);
   });
 
   it('When the same conditions are written in any order, then the canonical scope is the same (property)', () => {
@@ -378,7 +501,8 @@ describe('settings writes', () => {
     assert.equal(issues.length, 1);
     assert.equal(issues[0]!.code, 'invalid');
     assert.equal(issues[0]!.field, 'recording.methods.bot.mode');
-    for (const word of ['audio_and_video', 'audio_only', 'inherit']) assert.ok(issues[0]!.message.includes(word), `${issues[0]!.message} lists ${word}`);
+    for (const word of ['audio_and_video', 'audio_only', 'inherit'])
+      assert.ok(issues[0]!.message.includes(word), `${issues[0]!.message} lists ${word}`);
   });
 
   it('When a write has several bad fields, then each is reported and the good ones are still read', () => {
@@ -387,14 +511,11 @@ describe('settings writes', () => {
       transcription: { language: 'en' },
     });
     assert.deepEqual(write, { 'recording.methods.bot.mode': 'audio_only', 'transcription.language': 'en' });
-    assert.deepEqual(
-      issues.map((i) => [i.code, i.field]).sort(),
-      [
-        ['invalid', 'recording.enabled'],
-        ['invalid', 'recording.methods.bot.start'],
-        ['unknown_field', 'recording.volume'],
-      ],
-    );
+    assert.deepEqual(issues.map((i) => [i.code, i.field]).sort(), [
+      ['invalid', 'recording.enabled'],
+      ['invalid', 'recording.methods.bot.start'],
+      ['unknown_field', 'recording.volume'],
+    ]);
   });
 
   it('When a field is not a setting, then it is unknown_field on that field', () => {
@@ -407,7 +528,11 @@ describe('settings writes', () => {
     ];
     for (const [body, field] of cases) {
       const { issues } = readSettingsWrite(body);
-      assert.deepEqual(issues.map((i) => [i.code, i.field]), [['unknown_field', field]], JSON.stringify(body));
+      assert.deepEqual(
+        issues.map((i) => [i.code, i.field]),
+        [['unknown_field', field]],
+        JSON.stringify(body),
+      );
       assert.ok(issues[0]!.message.includes(field));
     }
   });
@@ -416,7 +541,10 @@ describe('settings writes', () => {
     it(`When a write names ${removed} (removed in 2026-10-12), then it is unknown_field on that field`, () => {
       const { write, issues } = readSettingsWrite(nest(removed, removed.endsWith('_ids') ? [] : true));
       assert.deepEqual(write, {});
-      assert.deepEqual(issues.map((i) => [i.code, i.field]), [['unknown_field', removed]]);
+      assert.deepEqual(
+        issues.map((i) => [i.code, i.field]),
+        [['unknown_field', removed]],
+      );
     });
   }
 
@@ -433,9 +561,15 @@ describe('settings writes', () => {
   });
 
   it('When a removed group is written with children, then only the group is reported, and settings beside it are still read', () => {
-    const { write, issues } = readSettingsWrite({ storage: { retention_days: 30 }, transcription: { model: 'nova-3', language: 'pt-BR' } });
+    const { write, issues } = readSettingsWrite({
+      storage: { retention_days: 30 },
+      transcription: { model: 'nova-3', language: 'pt-BR' },
+    });
     assert.deepEqual(write, { 'transcription.language': 'pt-BR' });
-    assert.deepEqual(issues.map((i) => [i.code, i.field]).sort(), [['unknown_field', 'storage'], ['unknown_field', 'transcription.model']]);
+    assert.deepEqual(issues.map((i) => [i.code, i.field]).sort(), [
+      ['unknown_field', 'storage'],
+      ['unknown_field', 'transcription.model'],
+    ]);
   });
 
   it('When the caller names its own fields, then those are ignored and not reported', () => {
@@ -444,7 +578,10 @@ describe('settings writes', () => {
     assert.deepEqual(issues, []);
     assert.deepEqual(write, { 'transcription.language': 'de' });
     const withoutThem = readSettingsWrite(body);
-    assert.deepEqual(withoutThem.issues.map((i) => [i.code, i.field]).sort(), [['unknown_field', 'name'], ['unknown_field', 'workspace_id']]);
+    assert.deepEqual(withoutThem.issues.map((i) => [i.code, i.field]).sort(), [
+      ['unknown_field', 'name'],
+      ['unknown_field', 'workspace_id'],
+    ]);
   });
 
   it('When a group is not an object, then it is invalid_type on the group', () => {
@@ -457,18 +594,29 @@ describe('settings writes', () => {
     for (const [body, field] of cases) {
       const { write, issues } = readSettingsWrite(body);
       assert.deepEqual(write, {});
-      assert.deepEqual(issues.map((i) => [i.code, i.field]), [['invalid_type', field]], JSON.stringify(body));
+      assert.deepEqual(
+        issues.map((i) => [i.code, i.field]),
+        [['invalid_type', field]],
+        JSON.stringify(body),
+      );
     }
   });
 
   it('When a prefix is given, then issues name the field under it', () => {
-    const { issues } = readSettingsWrite({ recording: { methods: { bot: { mode: 'loud' } } }, foo: 1 }, { prefix: 'settings.' });
-    assert.deepEqual(issues.map((i) => [i.code, i.field]).sort(), [['invalid', 'settings.recording.methods.bot.mode'], ['unknown_field', 'settings.foo']]);
+    const { issues } = readSettingsWrite(
+      { recording: { methods: { bot: { mode: 'loud' } } }, foo: 1 },
+      { prefix: 'settings.' },
+    );
+    assert.deepEqual(issues.map((i) => [i.code, i.field]).sort(), [
+      ['invalid', 'settings.recording.methods.bot.mode'],
+      ['unknown_field', 'settings.foo'],
+    ]);
   });
 
   it('When recording.enabled or the silence alert is written, then only true, false and inherit are taken', () => {
     for (const path of ['recording.enabled', 'recording.methods.bot.silence_detection.alert'] as const) {
-      for (const ok of [true, false, 'inherit', null]) assert.deepEqual(tryValue(path, ok), { ok: true }, `${path}=${ok}`);
+      for (const ok of [true, false, 'inherit', null])
+        assert.deepEqual(tryValue(path, ok), { ok: true }, `${path}=${ok}`);
       for (const bad of ['true', 1, 0, 'yes', {}]) {
         const r = tryValue(path, bad);
         assert.equal(r.ok, false, `${path}=${JSON.stringify(bad)}`);
@@ -478,7 +626,8 @@ describe('settings writes', () => {
   });
 
   it('When the bot start is written, then on_join, on_command and inherit are taken and the removed at_scheduled_start is not', () => {
-    for (const ok of ['on_join', 'on_command', 'inherit']) assert.deepEqual(tryValue('recording.methods.bot.start', ok), { ok: true }, ok);
+    for (const ok of ['on_join', 'on_command', 'inherit'])
+      assert.deepEqual(tryValue('recording.methods.bot.start', ok), { ok: true }, ok);
     for (const bad of ['at_scheduled_start', 'ON_JOIN', '', true]) {
       const r = tryValue('recording.methods.bot.start', bad);
       assert.equal(r.ok, false, JSON.stringify(bad));
@@ -487,34 +636,44 @@ describe('settings writes', () => {
   });
 
   it('When the transcription language is written, then BCP-47 codes, auto, multi and inherit are taken, and same_as_transcript is not', () => {
-    for (const ok of ['en', 'pt-BR', 'es-419', 'zh-Hant-TW', 'fil', 'auto', 'multi', 'inherit']) assert.deepEqual(tryValue('transcription.language', ok), { ok: true }, ok);
+    for (const ok of ['en', 'pt-BR', 'es-419', 'zh-Hant-TW', 'fil', 'auto', 'multi', 'inherit'])
+      assert.deepEqual(tryValue('transcription.language', ok), { ok: true }, ok);
     for (const bad of ['same_as_transcript', 'english', 'en_US', 'e', '', 'en-', 42, true]) {
       const r = tryValue('transcription.language', bad);
       assert.equal(r.ok, false, JSON.stringify(bad));
-      if (!r.ok) for (const word of ['BCP-47', 'auto', 'multi', 'inherit']) assert.ok(r.message.includes(word), `${r.message} lists ${word}`);
+      if (!r.ok)
+        for (const word of ['BCP-47', 'auto', 'multi', 'inherit'])
+          assert.ok(r.message.includes(word), `${r.message} lists ${word}`);
     }
   });
 
   it('When the summary language is written, then BCP-47 codes, same_as_transcript and inherit are taken, and auto and multi are not', () => {
-    for (const ok of ['en', 'pt-BR', 'de-CH', 'same_as_transcript', 'inherit']) assert.deepEqual(tryValue('summary.language', ok), { ok: true }, ok);
+    for (const ok of ['en', 'pt-BR', 'de-CH', 'same_as_transcript', 'inherit'])
+      assert.deepEqual(tryValue('summary.language', ok), { ok: true }, ok);
     for (const bad of ['auto', 'multi', 'english', 'en_GB', '']) {
       const r = tryValue('summary.language', bad);
       assert.equal(r.ok, false, JSON.stringify(bad));
-      if (!r.ok) for (const word of ['BCP-47', 'same_as_transcript', 'inherit']) assert.ok(r.message.includes(word), `${r.message} lists ${word}`);
+      if (!r.ok)
+        for (const word of ['BCP-47', 'same_as_transcript', 'inherit'])
+          assert.ok(r.message.includes(word), `${r.message} lists ${word}`);
     }
   });
 
   it('When the summary template is written, then built-in slugs, tpl_ ids and inherit are taken and anything else is refused', () => {
-    for (const ok of ['general', 'sales', 'interview', 'standup', 'one_on_one', TPL, 'inherit']) assert.deepEqual(tryValue('summary.template', ok), { ok: true }, ok);
+    for (const ok of ['general', 'sales', 'interview', 'standup', 'one_on_one', TPL, 'inherit'])
+      assert.deepEqual(tryValue('summary.template', ok), { ok: true }, ok);
     for (const bad of ['Sales', 'tpl_123', `${TPL}0`, TPL.toUpperCase(), id('brk', 7), 'retro', '', 7]) {
       const r = tryValue('summary.template', bad);
       assert.equal(r.ok, false, JSON.stringify(bad));
-      if (!r.ok) for (const word of ['general', 'sales', 'interview', 'standup', 'one_on_one', 'tpl_', 'inherit']) assert.ok(r.message.includes(word), `${r.message} lists ${word}`);
+      if (!r.ok)
+        for (const word of ['general', 'sales', 'interview', 'standup', 'one_on_one', 'tpl_', 'inherit'])
+          assert.ok(r.message.includes(word), `${r.message} lists ${word}`);
     }
   });
 
   it('When the brand kit is written, then only none and inherit are taken for now', () => {
-    for (const ok of ['none', 'inherit', null]) assert.deepEqual(tryValue('branding.brand_kit_id', ok), { ok: true }, String(ok));
+    for (const ok of ['none', 'inherit', null])
+      assert.deepEqual(tryValue('branding.brand_kit_id', ok), { ok: true }, String(ok));
     for (const bad of ['', 'default', 'None', false]) {
       const r = tryValue('branding.brand_kit_id', bad);
       assert.equal(r.ok, false, JSON.stringify(bad));
@@ -523,10 +682,23 @@ describe('settings writes', () => {
   });
 
   it('When a write is applied, then values set their paths, inherit removes them, and the rest is kept without touching the original', () => {
-    const before: SettingValues = { 'recording.methods.bot.mode': 'audio_only', 'transcription.language': 'en', 'summary.template': 'standup' };
+    const before: SettingValues = {
+      'recording.methods.bot.mode': 'audio_only',
+      'transcription.language': 'en',
+      'summary.template': 'standup',
+    };
     const snapshot = structuredClone(before);
-    const after = applyWrite(before, { 'recording.methods.bot.mode': 'inherit', 'recording.enabled': false, 'summary.template': 'sales', 'branding.brand_kit_id': 'inherit' });
-    assert.deepEqual(after, { 'transcription.language': 'en', 'recording.enabled': false, 'summary.template': 'sales' });
+    const after = applyWrite(before, {
+      'recording.methods.bot.mode': 'inherit',
+      'recording.enabled': false,
+      'summary.template': 'sales',
+      'branding.brand_kit_id': 'inherit',
+    });
+    assert.deepEqual(after, {
+      'transcription.language': 'en',
+      'recording.enabled': false,
+      'summary.template': 'sales',
+    });
     assert.deepEqual(before, snapshot);
     assert.deepEqual(applyWrite(after, {}), after);
   });
@@ -597,7 +769,9 @@ describe('which assignments reach a workspace, a member and a meeting', () => {
         ['another meeting', meetingTarget({ meetingId: MTG_B }), false],
       ]);
     }
-    expectReach(asg([`workspaces:${WKS_B}`, `meetings:${MTG_A}`]), [['the meeting, named with a workspace it is not in', meetingTarget(), false]]);
+    expectReach(asg([`workspaces:${WKS_B}`, `meetings:${MTG_A}`]), [
+      ['the meeting, named with a workspace it is not in', meetingTarget(), false],
+    ]);
   });
 
   for (const category of CATEGORIES) {
@@ -610,7 +784,11 @@ describe('which assignments reach a workspace, a member and a meeting', () => {
         [`meeting that is ${category} and more`, meetingTarget({ categories: [...CATEGORIES] }), true],
         ['meeting in the other categories', meetingTarget({ categories: others }), false],
         ['meeting in no category', meetingTarget({ categories: [] }), false],
-        [`${category} meeting of another workspace`, meetingTarget({ workspaceId: WKS_B, memberId: MEM_C, meetingId: MTG_C, categories: [category] }), false],
+        [
+          `${category} meeting of another workspace`,
+          meetingTarget({ workspaceId: WKS_B, memberId: MEM_C, meetingId: MTG_C, categories: [category] }),
+          false,
+        ],
       ]);
       expectReach(asg([`members:${MEM_A}`, `meetings:${category}`]), [
         ['workspace', workspaceTarget, false],
@@ -644,11 +822,20 @@ describe('which assignments reach a workspace, a member and a meeting', () => {
       ['a meeting with no calendar event', meetingTarget({ icalUid: null, startsAt: null }), false],
       ['the series of another member', meetingTarget({ memberId: MEM_B }), false],
     ]);
-    expectReach(asg([`workspaces:${WKS_A}`, `calendar_event_series:${UID_1}`, 'meetings:external'], undefined, { createdAt: created }), [
-      ['external occurrence', meetingTarget({ categories: ['external'] }), true],
-      ['internal occurrence', meetingTarget({ categories: ['internal'] }), false],
-      ['occurrence of another member of the workspace', meetingTarget({ memberId: MEM_B, categories: ['external'] }), true],
-    ]);
+    expectReach(
+      asg([`workspaces:${WKS_A}`, `calendar_event_series:${UID_1}`, 'meetings:external'], undefined, {
+        createdAt: created,
+      }),
+      [
+        ['external occurrence', meetingTarget({ categories: ['external'] }), true],
+        ['internal occurrence', meetingTarget({ categories: ['internal'] }), false],
+        [
+          'occurrence of another member of the workspace',
+          meetingTarget({ memberId: MEM_B, categories: ['external'] }),
+          true,
+        ],
+      ],
+    );
   });
 });
 
@@ -667,18 +854,41 @@ describe('walk order and resolution', () => {
     ['workspace', [`workspaces:${WKS_A}`]],
     ['account', [`accounts:${ACC_A}`]],
   ];
-  const ladder = levels.map(([, conditions], i) => asg(conditions, { 'transcription.language': `de` }, { n: 100 + i, own: i === 5 }));
+  const ladder = levels.map(([, conditions], i) =>
+    asg(conditions, { 'transcription.language': `de` }, { n: 100 + i, own: i === 5 }),
+  );
 
   it('When assignments of every level reach a meeting, then they walk from the meeting down to the account', () => {
-    for (const order of [ladder, [...ladder].reverse(), [ladder[4]!, ladder[9]!, ladder[0]!, ladder[7]!, ladder[2]!, ladder[5]!, ladder[1]!, ladder[8]!, ladder[3]!, ladder[6]!]]) {
-      assert.deepEqual(walkOrder(order).map((a) => levels[ladder.indexOf(a)]![0]), levels.map(([label]) => label));
+    for (const order of [
+      ladder,
+      [...ladder].reverse(),
+      [
+        ladder[4]!,
+        ladder[9]!,
+        ladder[0]!,
+        ladder[7]!,
+        ladder[2]!,
+        ladder[5]!,
+        ladder[1]!,
+        ladder[8]!,
+        ladder[3]!,
+        ladder[6]!,
+      ],
+    ]) {
+      assert.deepEqual(
+        walkOrder(order).map((a) => levels[ladder.indexOf(a)]![0]),
+        levels.map(([label]) => label),
+      );
     }
   });
 
   it('When every level sets the same path, then the meeting’s assignment supplies it, and the block lists every reaching assignment in walk order', () => {
     const block = resolve(meeting, [...ladder].reverse());
     assert.deepEqual(block.sources['transcription.language'], { assignment_id: ladder[0]!.id });
-    assert.deepEqual(block.assignments, ladder.map((a, i) => ({ id: a.id, settings_id: a.settingsId, scope: a.conditions, own: i === 5 })));
+    assert.deepEqual(
+      block.assignments,
+      ladder.map((a, i) => ({ id: a.id, settings_id: a.settingsId, scope: a.conditions, own: i === 5 })),
+    );
     assert.deepEqual(block.sources['recording.enabled'], SERVICE_DEFAULT);
   });
 
@@ -691,18 +901,34 @@ describe('walk order and resolution', () => {
 
   it('When only the member and workspace levels without categories remain, then the member block and workspace block pick them up', () => {
     const memberBlock = resolve(memberTarget, ladder);
-    assert.deepEqual(memberBlock.assignments.map((a) => a.id), [ladder[5]!.id, ladder[8]!.id, ladder[9]!.id]);
+    assert.deepEqual(
+      memberBlock.assignments.map((a) => a.id),
+      [ladder[5]!.id, ladder[8]!.id, ladder[9]!.id],
+    );
     assert.deepEqual(memberBlock.sources['transcription.language'], { assignment_id: ladder[5]!.id });
     const workspaceBlock = resolve(workspaceTarget, ladder);
-    assert.deepEqual(workspaceBlock.assignments.map((a) => a.id), [ladder[8]!.id, ladder[9]!.id]);
+    assert.deepEqual(
+      workspaceBlock.assignments.map((a) => a.id),
+      [ladder[8]!.id, ladder[9]!.id],
+    );
     assert.deepEqual(workspaceBlock.sources['transcription.language'], { assignment_id: ladder[8]!.id });
   });
 
   it('When levels set different paths, then each path shows the value and the assignment that supplied it', () => {
-    const account = asg([`accounts:${ACC_A}`], { 'summary.template': 'interview', 'recording.methods.bot.mode': 'audio_only', 'recording.enabled': false });
-    const workspace = asg([`workspaces:${WKS_A}`], { 'recording.methods.bot.mode': 'audio_and_video', 'recording.enabled': true });
+    const account = asg([`accounts:${ACC_A}`], {
+      'summary.template': 'interview',
+      'recording.methods.bot.mode': 'audio_only',
+      'recording.enabled': false,
+    });
+    const workspace = asg([`workspaces:${WKS_A}`], {
+      'recording.methods.bot.mode': 'audio_and_video',
+      'recording.enabled': true,
+    });
     const member = asg([`members:${MEM_A}`], { 'transcription.language': 'pt-BR' });
-    const external = asg([`members:${MEM_A}`, 'meetings:external'], { 'recording.enabled': false, 'summary.language': 'en' });
+    const external = asg([`members:${MEM_A}`, 'meetings:external'], {
+      'recording.enabled': false,
+      'summary.language': 'en',
+    });
     const block = resolve(meetingTarget({ categories: ['external'] }), [account, workspace, member, external]);
     assert.equal(block.summary.template, 'interview');
     assert.equal(block.recording.methods.bot.mode, 'audio_and_video');
@@ -720,7 +946,12 @@ describe('walk order and resolution', () => {
       'summary.language': { assignment_id: external.id },
       'branding.brand_kit_id': SERVICE_DEFAULT,
     });
-    const internalMeeting = resolve(meetingTarget({ categories: ['internal'] }), [account, workspace, member, external]);
+    const internalMeeting = resolve(meetingTarget({ categories: ['internal'] }), [
+      account,
+      workspace,
+      member,
+      external,
+    ]);
     assert.equal(internalMeeting.recording.enabled, true, 'the external assignment does not reach an internal meeting');
     assert.deepEqual(internalMeeting.sources['recording.enabled'], { assignment_id: workspace.id });
   });
@@ -729,39 +960,71 @@ describe('walk order and resolution', () => {
     const older = asg([`workspaces:${WKS_A}`, 'meetings:internal'], { 'summary.template': 'standup' }, { n: 5 });
     const newer = asg([`workspaces:${WKS_A}`, 'meetings:external'], { 'summary.template': 'sales' }, { n: 9 });
     const t = meetingTarget({ categories: ['internal', 'external'] });
-    for (const input of [[older, newer], [newer, older]]) {
+    for (const input of [
+      [older, newer],
+      [newer, older],
+    ]) {
       const block = resolve(t, input);
       assert.equal(block.summary.template, 'sales');
       assert.deepEqual(block.sources['summary.template'], { assignment_id: newer.id });
-      assert.deepEqual(block.assignments.map((a) => a.id), [newer.id, older.id]);
+      assert.deepEqual(
+        block.assignments.map((a) => a.id),
+        [newer.id, older.id],
+      );
     }
   });
 
   it('When a workspace series and a member series reach the same occurrence, then the member’s wins, and more categories beat fewer', () => {
-    const workspaceSeries = asg([`workspaces:${WKS_A}`, `calendar_event_series:${UID_1}`, 'meetings:external'], { 'recording.methods.bot.start': 'on_command' }, { n: 900 });
-    const memberSeries = asg([`members:${MEM_A}`, `calendar_event_series:${UID_1}`], { 'recording.methods.bot.start': 'on_join' }, { n: 1 });
+    const workspaceSeries = asg(
+      [`workspaces:${WKS_A}`, `calendar_event_series:${UID_1}`, 'meetings:external'],
+      { 'recording.methods.bot.start': 'on_command' },
+      { n: 900 },
+    );
+    const memberSeries = asg(
+      [`members:${MEM_A}`, `calendar_event_series:${UID_1}`],
+      { 'recording.methods.bot.start': 'on_join' },
+      { n: 1 },
+    );
     const block = resolve(meetingTarget({ categories: ['external'] }), [workspaceSeries, memberSeries]);
     assert.deepEqual(block.sources['recording.methods.bot.start'], { assignment_id: memberSeries.id });
     const one = asg([`workspaces:${WKS_A}`, 'meetings:external'], { 'recording.enabled': false }, { n: 900 });
-    const two = asg([`workspaces:${WKS_A}`, 'meetings:external', 'meetings:domain'], { 'recording.enabled': true }, { n: 2 });
+    const two = asg(
+      [`workspaces:${WKS_A}`, 'meetings:external', 'meetings:domain'],
+      { 'recording.enabled': true },
+      { n: 2 },
+    );
     const both = resolve(meetingTarget({ categories: ['external', 'domain'] }), [one, two]);
     assert.deepEqual(both.sources['recording.enabled'], { assignment_id: two.id });
     assert.equal(both.recording.enabled, true);
   });
 
   it('When a member scope is more specific than a workspace with a category, then the member’s plain block beats it', () => {
-    const workspaceExternal = asg([`workspaces:${WKS_A}`, 'meetings:external'], { 'recording.enabled': false }, { n: 900 });
+    const workspaceExternal = asg(
+      [`workspaces:${WKS_A}`, 'meetings:external'],
+      { 'recording.enabled': false },
+      { n: 900 },
+    );
     const member = asg([`members:${MEM_A}`], { 'recording.enabled': true }, { n: 1 });
     const block = resolve(meetingTarget({ categories: ['external'] }), [workspaceExternal, member]);
     assert.deepEqual(block.sources['recording.enabled'], { assignment_id: member.id });
   });
 
   it('When the resolved block is read, then it has the groups the spec names with the resolved values', () => {
-    const block = resolve(memberTarget, [asg([`members:${MEM_A}`], { 'recording.methods.bot.silence_detection.alert': true, 'summary.template': TPL })]);
+    const block = resolve(memberTarget, [
+      asg([`members:${MEM_A}`], { 'recording.methods.bot.silence_detection.alert': true, 'summary.template': TPL }),
+    ]);
     assert.deepEqual(
-      { recording: block.recording, transcription: block.transcription, summary: block.summary, branding: block.branding },
       {
-        recording: { enabled: true, methods: { bot: { start: 'on_join', mode: 'audio_and_video', silence_detection: { alert: true } } } },
+        recording: block.recording,
+        transcription: block.transcription,
+        summary: block.summary,
+        branding: block.branding,
+      },
+      {
+        recording: {
+          enabled: true,
+          methods: { bot: { start: 'on_join', mode: 'audio_and_video', silence_detection: { alert: true } } },
+        },
         transcription: { language: 'auto' },
         summary: { template: TPL, language: 'same_as_transcript' },
         branding: { brand_kit_id: 'none' },
@@ -779,13 +1042,30 @@ describe('meeting categories', () => {
 
   it('When the member organizes the meeting (by member id or by email in any case), then it is organized', () => {
     assert.ok(meetingCategories({ ...member, organizer: ana, participants: [bo] }).includes('organized'));
-    assert.ok(meetingCategories({ ...member, organizer: { email: 'ANA@acme.com', member_id: null }, participants: [bo] }).includes('organized'));
-    assert.ok(meetingCategories({ memberId: MEM_A, memberEmail: null, organizer: { email: null, member_id: MEM_A }, participants: [] }).includes('organized'));
+    assert.ok(
+      meetingCategories({
+        ...member,
+        organizer: { email: 'ANA@acme.com', member_id: null },
+        participants: [bo],
+      }).includes('organized'),
+    );
+    assert.ok(
+      meetingCategories({
+        memberId: MEM_A,
+        memberEmail: null,
+        organizer: { email: null, member_id: MEM_A },
+        participants: [],
+      }).includes('organized'),
+    );
   });
 
   it('When someone else organizes, or the meeting has no member or no organizer, then it is not organized', () => {
     assert.ok(!meetingCategories({ ...member, organizer: bo, participants: [ana] }).includes('organized'));
-    assert.ok(!meetingCategories({ memberId: null, memberEmail: null, organizer: ana, participants: [bo] }).includes('organized'));
+    assert.ok(
+      !meetingCategories({ memberId: null, memberEmail: null, organizer: ana, participants: [bo] }).includes(
+        'organized',
+      ),
+    );
     assert.ok(!meetingCategories({ ...member, organizer: null, participants: [ana, bo] }).includes('organized'));
   });
 
@@ -807,10 +1087,21 @@ describe('meeting categories', () => {
   });
 
   it('When a participant is on another domain, a subdomain or has no email, then the meeting is not domain', () => {
-    for (const other of [guest, { email: 'eve@eu.acme.com', member_id: null }, { email: 'fay@acme.com.evil.example', member_id: null }, { email: null, member_id: MEM_B }]) {
-      assert.ok(!meetingCategories({ ...member, organizer: ana, participants: [other] }).includes('domain'), JSON.stringify(other));
+    for (const other of [
+      guest,
+      { email: 'eve@eu.acme.com', member_id: null },
+      { email: 'fay@acme.com.evil.example', member_id: null },
+      { email: null, member_id: MEM_B },
+    ]) {
+      assert.ok(
+        !meetingCategories({ ...member, organizer: ana, participants: [other] }).includes('domain'),
+        JSON.stringify(other),
+      );
     }
-    assert.ok(!meetingCategories({ memberId: MEM_A, memberEmail: null, organizer: ana, participants: [bo] }).includes('domain'), 'no member email, no domain');
+    assert.ok(
+      !meetingCategories({ memberId: MEM_A, memberEmail: null, organizer: ana, participants: [bo] }).includes('domain'),
+      'no member email, no domain',
+    );
   });
 
   it('When nobody is known, then the meeting is in none of internal, domain and external', () => {
@@ -819,8 +1110,12 @@ describe('meeting categories', () => {
 
   it('When categories come from the people, then a category assignment reaches the meeting accordingly', () => {
     const externalOff = asg([`workspaces:${WKS_A}`, 'meetings:external'], { 'recording.enabled': false });
-    const withGuest = meetingTarget({ categories: meetingCategories({ ...member, organizer: ana, participants: [guest] }) });
-    const teamOnly = meetingTarget({ categories: meetingCategories({ ...member, organizer: ana, participants: [bo] }) });
+    const withGuest = meetingTarget({
+      categories: meetingCategories({ ...member, organizer: ana, participants: [guest] }),
+    });
+    const teamOnly = meetingTarget({
+      categories: meetingCategories({ ...member, organizer: ana, participants: [bo] }),
+    });
     assert.equal(resolve(withGuest, [externalOff]).recording.enabled, false);
     assert.equal(resolve(teamOnly, [externalOff]).recording.enabled, true);
   });
@@ -842,7 +1137,11 @@ function specReaches(a: ReachingAssignment, t: Target): boolean {
   if (anchor?.kind === 'member' && (t.kind === 'workspace' || t.memberId !== anchor.id)) return false;
   if (t.kind === 'meeting') {
     if (meetingId !== null && meetingId !== t.meetingId) return false;
-    if (series !== null && !(t.icalUid === series && t.startsAt !== null && t.startsAt.getTime() >= a.createdAt.getTime())) return false;
+    if (
+      series !== null &&
+      !(t.icalUid === series && t.startsAt !== null && t.startsAt.getTime() >= a.createdAt.getTime())
+    )
+      return false;
     if (!categories.every((c) => t.categories.includes(c))) return false;
   }
   return true;
@@ -857,14 +1156,17 @@ function specRank(s: Scope): [number, number, number] {
   if (s.anchor!.kind === 'workspace') return n ? [2, 0, n] : [1, 0, 0];
   return [0, 0, 0];
 }
-const compareRank = (x: [number, number, number], y: [number, number, number]) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+const compareRank = (x: [number, number, number], y: [number, number, number]) =>
+  x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
 const dayArb = fc.integer({ min: 0, max: 60 }).map((d) => new Date(Date.UTC(2026, 10, 1) + d * 86_400_000));
 
 const targetArb: fc.Arbitrary<Target> = fc.constantFrom(...WORLD).chain((w) =>
   fc.oneof(
     fc.constant<Target>({ kind: 'workspace', workspaceId: w.workspaceId, accountId: w.accountId }),
-    fc.constantFrom(...w.members).map((memberId): Target => ({ kind: 'member', workspaceId: w.workspaceId, accountId: w.accountId, memberId })),
+    fc
+      .constantFrom(...w.members)
+      .map((memberId): Target => ({ kind: 'member', workspaceId: w.workspaceId, accountId: w.accountId, memberId })),
     fc
       .record({
         meetingId: fc.constantFrom(...w.meetings),
@@ -895,17 +1197,34 @@ const CHOICES: Record<SettingPath, (string | boolean)[]> = {
   'summary.language': ['same_as_transcript', 'en', 'de'],
   'branding.brand_kit_id': ['none'],
 };
-const valuesArb: fc.Arbitrary<SettingValues> = fc.record(
-  Object.fromEntries(SETTING_PATHS.map((p) => [p, fc.constantFrom(...CHOICES[p])])) as Record<SettingPath, fc.Arbitrary<string | boolean>>,
-  { requiredKeys: [] },
-).map((v) => ({ ...v })); // fast-check builds null-prototype records; the service's objects are plain.
+const valuesArb: fc.Arbitrary<SettingValues> = fc
+  .record(
+    Object.fromEntries(SETTING_PATHS.map((p) => [p, fc.constantFrom(...CHOICES[p])])) as Record<
+      SettingPath,
+      fc.Arbitrary<string | boolean>
+    >,
+    { requiredKeys: [] },
+  )
+  .map((v) => ({ ...v })); // fast-check builds null-prototype records; the service's objects are plain.
 
 const assignmentArb = (n: number): fc.Arbitrary<ReachingAssignment> =>
-  fc.record({ conditions: scopeConditionsArb.chain(permutationOf), createdAt: dayArb, values: valuesArb, own: fc.boolean() }).map(({ conditions, createdAt, values, own }) => asg(conditions, values, { n, createdAt, own }));
+  fc
+    .record({
+      conditions: scopeConditionsArb.chain(permutationOf),
+      createdAt: dayArb,
+      values: valuesArb,
+      own: fc.boolean(),
+    })
+    .map(({ conditions, createdAt, values, own }) => asg(conditions, values, { n, createdAt, own }));
 
 /** Assignments with distinct ids (distinct `n`, so ties are broken by id). */
 const assignmentsArb = (opts: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<ReachingAssignment[]> =>
-  fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: opts.minLength ?? 0, maxLength: opts.maxLength ?? 12 }).chain((ns) => fc.tuple(...ns.map(assignmentArb)));
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), {
+      minLength: opts.minLength ?? 0,
+      maxLength: opts.maxLength ?? 12,
+    })
+    .chain((ns) => fc.tuple(...ns.map(assignmentArb)));
 
 describe('resolution properties', () => {
   const runs = { numRuns: 400 };
@@ -938,7 +1257,12 @@ describe('resolution properties', () => {
           });
           assert.deepEqual(block.sources[path], { assignment_id: best.id }, path);
           for (const other of setters) {
-            if (compareRank(specRank(other.scope), specRank(best.scope)) < 0) assert.notDeepEqual(block.sources[path], { assignment_id: other.id }, `${path}: a less specific assignment never wins`);
+            if (compareRank(specRank(other.scope), specRank(best.scope)) < 0)
+              assert.notDeepEqual(
+                block.sources[path],
+                { assignment_id: other.id },
+                `${path}: a less specific assignment never wins`,
+              );
           }
         }
       }),
@@ -950,10 +1274,15 @@ describe('resolution properties', () => {
     fc.assert(
       fc.property(
         targetArb,
-        assignmentsArb().chain((as) => fc.tuple(fc.constant(as), fc.shuffledSubarray(as, { minLength: as.length, maxLength: as.length }))),
+        assignmentsArb().chain((as) =>
+          fc.tuple(fc.constant(as), fc.shuffledSubarray(as, { minLength: as.length, maxLength: as.length })),
+        ),
         (target, [assignments, shuffled]) => {
           assert.deepEqual(resolve(target, shuffled), resolve(target, assignments));
-          assert.deepEqual(walkOrder(shuffled).map((a) => a.id), walkOrder(assignments).map((a) => a.id));
+          assert.deepEqual(
+            walkOrder(shuffled).map((a) => a.id),
+            walkOrder(assignments).map((a) => a.id),
+          );
         },
       ),
       runs,
@@ -969,7 +1298,10 @@ describe('resolution properties', () => {
           const source = block.sources[path];
           if (source.assignment_id === null) {
             assert.deepEqual(source, SERVICE_DEFAULT, path);
-            assert.ok(!reaching.some((a) => a.values[path] !== undefined), `${path}: a reaching assignment sets it, yet the default is shown`);
+            assert.ok(
+              !reaching.some((a) => a.values[path] !== undefined),
+              `${path}: a reaching assignment sets it, yet the default is shown`,
+            );
             assert.deepEqual(getPath(block, path), getPath(SERVICE_DEFAULTS, path), path);
           } else {
             const from = assignments.find((a) => a.id === source.assignment_id);
@@ -988,7 +1320,10 @@ describe('resolution properties', () => {
         const ranks = block.assignments.map((l) => assignments.find((a) => a.id === l.id)!);
         for (let i = 1; i < ranks.length; i++) {
           const c = compareRank(specRank(ranks[i - 1]!.scope), specRank(ranks[i]!.scope));
-          assert.ok(c > 0 || (c === 0 && ranks[i - 1]!.id > ranks[i]!.id), 'listed from the most specific down, newest first among equals');
+          assert.ok(
+            c > 0 || (c === 0 && ranks[i - 1]!.id > ranks[i]!.id),
+            'listed from the most specific down, newest first among equals',
+          );
         }
       }),
       runs,

@@ -12,7 +12,8 @@ describe('version registry', () => {
   });
 
   it('When the value is not a real ISO date or predates every version, then it is refused', () => {
-    for (const bad of ['yesterday', '2026-13-01', '2026-02-30', '20261012', '2020-01-01', '']) assert.equal(resolveVersion(bad), null, bad);
+    for (const bad of ['yesterday', '2026-13-01', '2026-02-30', '20261012', '2020-01-01', ''])
+      assert.equal(resolveVersion(bad), null, bad);
   });
 
   it('When a version is behind, then its successor is the next release; the current one has none', () => {
@@ -21,9 +22,21 @@ describe('version registry', () => {
   });
 
   it('When a workspace is served before 2026-10-12, then names are camelCase and timestamps carry the server offset', () => {
-    const newest = { id: 'wks_1', owner_email: 'a@b.c', members_count: 2, created_at: '2026-11-01T10:00:00.123Z', metadata: { some_key: 'v' } };
+    const newest = {
+      id: 'wks_1',
+      owner_email: 'a@b.c',
+      members_count: 2,
+      created_at: '2026-11-01T10:00:00.123Z',
+      metadata: { some_key: 'v' },
+    };
     const older = downgrade('workspace', newest, '2026-10-10', { serverOffsetMinutes: 60 });
-    assert.deepEqual(older, { id: 'wks_1', ownerEmail: 'a@b.c', membersCount: 2, createdAt: '2026-11-01T11:00:00.123+01:00', metadata: { some_key: 'v' } });
+    assert.deepEqual(older, {
+      id: 'wks_1',
+      ownerEmail: 'a@b.c',
+      membersCount: 2,
+      createdAt: '2026-11-01T11:00:00.123+01:00',
+      metadata: { some_key: 'v' },
+    });
     assert.deepEqual(downgrade('workspace', newest, CURRENT_VERSION, { serverOffsetMinutes: 60 }), newest);
   });
 

@@ -9,7 +9,13 @@ import { signatureHeaders } from '../../domain/webhooks/signature';
 import { verifyLikeTheSpec } from '../support/webhooks';
 
 /** A widely used verifier of the same `t=…,v1=…` scheme (Stripe's construction): constant-time compare of any v1. */
-function stripeStyleVerify(payload: string, header: string, secret: string, toleranceSeconds: number, now: number): boolean {
+function stripeStyleVerify(
+  payload: string,
+  header: string,
+  secret: string,
+  toleranceSeconds: number,
+  now: number,
+): boolean {
   const pairs = header.split(',').map((kv) => kv.split('=') as [string, string]);
   const timestamp = Number(pairs.find(([k]) => k === 't')?.[1]);
   const signatures = pairs.filter(([k]) => k === 'v1').map(([, v]) => v);
@@ -25,14 +31,21 @@ describe('webhook signatures', () => {
   it('When a delivery is signed, then a receiver following the spec literally and a Stripe-style verifier accept it, and a changed body fails', () => {
     const now = 1_800_000_000;
     const h = signatureHeaders([secret], body, now);
-    const headers = { 'x-service-signature': h['X-Service-Signature'], 'x-webhook-signature': h['X-Webhook-Signature'] };
+    const headers = {
+      'x-service-signature': h['X-Service-Signature'],
+      'x-webhook-signature': h['X-Webhook-Signature'],
+    };
     assert.match(h['X-Service-Signature'], /^t=1800000000,v1=[0-9a-f]{64}$/);
     assert.ok(verifyLikeTheSpec(secret, headers, body, now + 10));
     assert.ok(stripeStyleVerify(body, h['X-Service-Signature'], secret, 300, now + 10));
     assert.ok(!verifyLikeTheSpec(secret, headers, body + ' ', now));
     assert.ok(!verifyLikeTheSpec(secret, headers, body, now + 301), 'older than five minutes');
     assert.equal(h['X-Webhook-Signature'], `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
-    assert.notEqual(createHmac('sha256', secret.slice('whsec_'.length)).update(body).digest('hex'), h['X-Webhook-Signature'].slice(7), 'keyed with the whole secret, prefix included');
+    assert.notEqual(
+      createHmac('sha256', secret.slice('whsec_'.length)).update(body).digest('hex'),
+      h['X-Webhook-Signature'].slice(7),
+      'keyed with the whole secret, prefix included',
+    );
   });
 
   it('When a secret was rotated, then both secrets sign and either verifies', () => {
@@ -49,19 +62,46 @@ describe('delivery schedule', () => {
     assert.equal(RETRY_DELAYS_SECONDS.length, 20);
     assert.ok(RETRY_DELAYS_SECONDS.every((d) => d > 0 && d <= 3600));
     assert.ok(TOTAL_SPAN_SECONDS > 13.5 * 3600 && TOTAL_SPAN_SECONDS < 14.5 * 3600, String(TOTAL_SPAN_SECONDS));
-    assert.deepEqual([...RETRY_DELAYS_SECONDS].sort((a, b) => a - b), RETRY_DELAYS_SECONDS, 'back-off never shrinks');
+    assert.deepEqual(
+      [...RETRY_DELAYS_SECONDS].sort((a, b) => a - b),
+      RETRY_DELAYS_SECONDS,
+      'back-off never shrinks',
+    );
   });
 });
 
 describe('public addresses only', () => {
   it('When an address is loopback, private, link-local, CGNAT, multicast or unspecified (v4 or v6), then it is refused', () => {
     const refused = [
-      '127.0.0.1', '127.8.9.1', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254',
-      '224.0.0.1', '239.255.255.250', '255.255.255.255', '0.0.0.0', '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a00:1', '2001:db8::1', 'not-an-ip',
+      '127.0.0.1',
+      '127.8.9.1',
+      '10.0.0.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.254',
+      '224.0.0.1',
+      '239.255.255.250',
+      '255.255.255.255',
+      '0.0.0.0',
+      '::',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '64:ff9b::a00:1',
+      '2001:db8::1',
+      'not-an-ip',
     ];
     for (const a of refused) assert.equal(isPublicAddress(a), false, a);
-    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicAddress(a), true, a);
+    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      assert.equal(isPublicAddress(a), true, a);
   });
 
   it('When an address embeds a non-public IPv4 or sits in a special-purpose IPv6 block, then it is refused and the rule is named', () => {
@@ -97,7 +137,8 @@ describe('public addresses only', () => {
       assert.match(problem ?? 'public', rule, address);
       assert.ok(!problem!.includes(address), `the rule text does not repeat the address: ${problem}`);
     }
-    for (const a of ['2002:808:808::', '64:ff9b::808:808', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e']) assert.equal(addressProblem(a), null, a);
+    for (const a of ['2002:808:808::', '64:ff9b::808:808', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e'])
+      assert.equal(addressProblem(a), null, a);
   });
 
   it('When an endpoint URL is checked, then only public https passes, and loopback http(s) only with the development setting', () => {
@@ -130,7 +171,17 @@ describe('public addresses only', () => {
 
 describe('event bodies', () => {
   it('When an event is rendered for an endpoint, then it has the envelope and the object at the endpoint’s pinned version', () => {
-    const e = { id: 'evt_1', type: 'meeting.updated', createdAt: new Date('2026-11-22T10:00:00.000Z'), payload: { id: 'mtg_1', object: 'meeting' } };
-    assert.deepEqual(JSON.parse(renderEnvelope(e, '2026-10-12')), { id: 'evt_1', type: 'meeting.updated', created_at: '2026-11-22T10:00:00.000Z', data: { object: { id: 'mtg_1', object: 'meeting' } } });
+    const e = {
+      id: 'evt_1',
+      type: 'meeting.updated',
+      createdAt: new Date('2026-11-22T10:00:00.000Z'),
+      payload: { id: 'mtg_1', object: 'meeting' },
+    };
+    assert.deepEqual(JSON.parse(renderEnvelope(e, '2026-10-12')), {
+      id: 'evt_1',
+      type: 'meeting.updated',
+      created_at: '2026-11-22T10:00:00.000Z',
+      data: { object: { id: 'mtg_1', object: 'meeting' } },
+    });
   });
 });

@@ -15,13 +15,34 @@ describe('an activity retried after its transaction committed', () => {
     const bot = await f.sendBot({ meeting_url: 'https://meet.google.com/ret-ryab-cde' });
     assert.equal(await f.finish(bot.id), 'completed');
     const before = await f.eventTypes(bot.id);
-    assert.deepEqual(before.filter((t) => t === 'bot.recording_started'), ['bot.recording_started']);
-    const acts = createBotActivities({ orm: f.db.orm, log: silentLog, providers: null as never, storage: f.worker.storage, temporal: f.t.env.client, taskQueue: f.t.taskQueue, allowLoopbackWebhooks: true });
+    assert.deepEqual(
+      before.filter((t) => t === 'bot.recording_started'),
+      ['bot.recording_started'],
+    );
+    const acts = createBotActivities({
+      orm: f.db.orm,
+      log: silentLog,
+      providers: null as never,
+      storage: f.worker.storage,
+      temporal: f.t.env.client,
+      taskQueue: f.t.taskQueue,
+      allowLoopbackWebhooks: true,
+    });
     // The same transitions again, as Temporal would retry them.
-    await acts.recordStatus({ botId: bot.id, status: 'in_call', recordingStartedAt: new Date().toISOString(), events: ['bot.recording_started'] });
+    await acts.recordStatus({
+      botId: bot.id,
+      status: 'in_call',
+      recordingStartedAt: new Date().toISOString(),
+      events: ['bot.recording_started'],
+    });
     await acts.recordStatus({ botId: bot.id, status: 'completed', events: [] });
     assert.deepEqual(await f.eventTypes(bot.id), before, 'the event log is unchanged');
-    const meetingEvents = await f.db.orm.em.fork().execute<{ n: number }[]>("select count(*)::int as n from webhook_events where object_id = ? and type = 'meeting.finished'", [bot.meeting_id]);
+    const meetingEvents = await f.db.orm.em
+      .fork()
+      .execute<{ n: number }[]>(
+        "select count(*)::int as n from webhook_events where object_id = ? and type = 'meeting.finished'",
+        [bot.meeting_id],
+      );
     assert.equal(meetingEvents[0]!.n, 1);
   });
 });

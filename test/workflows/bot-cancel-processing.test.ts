@@ -36,22 +36,34 @@ afterAll(async () => {
 describe('cancelling a bot while its results are made (time-skipping)', () => {
   it('When a processing bot is cancelled, then it stops making results, reads cancelled with bot.cancelled, and the unmade parts read none', async () => {
     const me = await givenAccount(f.api);
-    const sent = await f.api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/can-celp-roc' });
+    const sent = await f.api.http
+      .post('/api/v1/bots')
+      .set('Authorization', me.key)
+      .send({ workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/can-celp-roc' });
     assert.equal(sent.status, 201);
     const result = resultOf(f.t, botWorkflowId(sent.body.id));
     await transcribing;
-    assert.equal((await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body.status, 'processing');
+    assert.equal(
+      (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body.status,
+      'processing',
+    );
     const cancelling = f.api.http.post(`/api/v1/bots/${sent.body.id}/cancel`).set('Authorization', me.key);
     setTimeout(release, 300);
     const res = await cancelling;
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'cancelled');
     assert.equal(await result, 'cancelled');
-    const meeting = (await f.api.http.get(`/api/v1/meetings/${sent.body.meeting_id}`).set('Authorization', me.key)).body;
+    const meeting = (await f.api.http.get(`/api/v1/meetings/${sent.body.meeting_id}`).set('Authorization', me.key))
+      .body;
     assert.equal(meeting.results.media.status, 'ready', 'the media made before the cancel stays');
     assert.equal(meeting.results.summary.status, 'none', 'the summary is not made');
     assert.notEqual(meeting.results.status, 'processing');
-    const events = (await f.api.http.get('/api/v1/webhook_events').set('Authorization', me.key).query({ workspace_id: me.workspaceId, type: 'bot.cancelled' })).body.data;
+    const events = (
+      await f.api.http
+        .get('/api/v1/webhook_events')
+        .set('Authorization', me.key)
+        .query({ workspace_id: me.workspaceId, type: 'bot.cancelled' })
+    ).body.data;
     assert.equal(events.length, 1);
   });
 });

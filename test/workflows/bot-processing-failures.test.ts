@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { SimulatedMeetingBotProvider, SimulatedSummaryProvider, SimulatedTranscriptionProvider } from '../../activities/providers/simulated';
+import {
+  SimulatedMeetingBotProvider,
+  SimulatedSummaryProvider,
+  SimulatedTranscriptionProvider,
+} from '../../activities/providers/simulated';
 import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
@@ -43,12 +47,17 @@ afterAll(() => f.close());
 async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
   broken = part;
   const me = await givenAccount(f.api);
-  const sent = await f.api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: `https://meet.google.com/brk-${part.slice(0, 4)}-abc` });
+  const sent = await f.api.http
+    .post('/api/v1/bots')
+    .set('Authorization', me.key)
+    .send({ workspace_id: me.workspaceId, meeting_url: `https://meet.google.com/brk-${part.slice(0, 4)}-abc` });
   assert.equal(sent.status, 201, JSON.stringify(sent.body));
   const ended = await resultOf(f.t, botWorkflowId(sent.body.id));
   const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
   const meeting = (await f.api.as(me).get(`/meetings/${sent.body.meeting_id}`)).body;
-  const types = (await f.api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data.map((e: { type: string }) => e.type);
+  const types = (await f.api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data.map(
+    (e: { type: string }) => e.type,
+  );
   return { ended, bot, meeting, types };
 }
 
@@ -58,7 +67,15 @@ describe('a results part that cannot be made (time-skipping, retries exhausted)'
     assert.equal(ended, 'failed');
     assert.equal(bot.status, 'failed');
     assert.equal(bot.reason, 'no_recording');
-    assert.deepEqual([meeting.results.status, meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status], ['failed', 'failed', 'failed', 'failed']);
+    assert.deepEqual(
+      [
+        meeting.results.status,
+        meeting.results.media.status,
+        meeting.results.transcript.status,
+        meeting.results.summary.status,
+      ],
+      ['failed', 'failed', 'failed', 'failed'],
+    );
     assert.ok(types.includes('bot.failed') && types.includes('meeting.finished'), types.join());
   });
 
@@ -66,7 +83,10 @@ describe('a results part that cannot be made (time-skipping, retries exhausted)'
     const { ended, bot, meeting, types } = await botWithBrokenPart('transcript');
     assert.equal(ended, 'failed');
     assert.equal(bot.reason, 'transcription_failed');
-    assert.deepEqual([meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status], ['ready', 'failed', 'failed']);
+    assert.deepEqual(
+      [meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status],
+      ['ready', 'failed', 'failed'],
+    );
     assert.ok(types.includes('meeting.finished'));
   });
 

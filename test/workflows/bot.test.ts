@@ -29,7 +29,10 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
   it('When a bot is sent to a normal meeting, then it goes queued → joining → in_call → processing → completed and the meeting has its results', async () => {
     const bot = await sendBot({
       meeting_url: 'HTTPS://Meet.Google.com/abc-defg-hij?utm_source=mail#x',
-      participants: [{ email: 'ann@example.com', name: 'Ann' }, { email: 'bob@example.com', name: 'Bob' }],
+      participants: [
+        { email: 'ann@example.com', name: 'Ann' },
+        { email: 'bob@example.com', name: 'Bob' },
+      ],
       summary_template: 'sales',
       metadata: { deal: 42 },
     });
@@ -41,10 +44,16 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(meeting0.source, 'bot');
     assert.equal(meeting0.platform, 'meet');
     assert.equal(meeting0.phase, 'upcoming');
-    assert.deepEqual(meeting0.recordings.map((r: { id: string; status: string }) => [r.id, r.status]), [[bot.id, 'queued']]);
+    assert.deepEqual(
+      meeting0.recordings.map((r: { id: string; status: string }) => [r.id, r.status]),
+      [[bot.id, 'queued']],
+    );
     assert.equal(meeting0.settings.summary.template, 'sales');
     assert.equal(meeting0.settings.sources['summary.template'].assignment_id, meeting0.settings.assignments[0].id);
-    assert.deepEqual(meeting0.settings.sources['transcription.language'], { assignment_id: null, reason: 'service_default' });
+    assert.deepEqual(meeting0.settings.sources['transcription.language'], {
+      assignment_id: null,
+      reason: 'service_default',
+    });
 
     assert.equal(await finish(bot.id), 'completed');
     const done = (await get(`/bots/${bot.id}`)).body;
@@ -55,22 +64,42 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(meeting.phase, 'past');
     assert.equal(meeting.recordings[0].status, 'completed');
     assert.ok(meeting.recordings[0].started_at && meeting.recordings[0].ended_at);
-    assert.deepEqual(meeting.results, { status: 'ready', transcript: { status: 'ready', language: 'en' }, summary: { status: 'ready' }, media: { status: 'ready', duration_seconds: 1800 } });
+    assert.deepEqual(meeting.results, {
+      status: 'ready',
+      transcript: { status: 'ready', language: 'en' },
+      summary: { status: 'ready' },
+      media: { status: 'ready', duration_seconds: 1800 },
+    });
 
     const results = (await get(`/meetings/${bot.meeting_id}/results?include=words`)).body;
     assert.ok(results.transcript.segments.length > 10);
-    assert.deepEqual([...new Set(results.transcript.segments.map((s: { speaker: string }) => s.speaker))], ['Ann', 'Bob']);
+    assert.deepEqual(
+      [...new Set(results.transcript.segments.map((s: { speaker: string }) => s.speaker))],
+      ['Ann', 'Bob'],
+    );
     assert.ok(results.transcript.segments[0].words.length > 1);
-    assert.deepEqual(results.summary.sections.map((s: { title: string }) => s.title), ['Customer needs', 'Objections', 'Next steps']);
+    assert.deepEqual(
+      results.summary.sections.map((s: { title: string }) => s.title),
+      ['Customer needs', 'Objections', 'Next steps'],
+    );
     const media = await api.http.get(results.media.audio_url.replace('http://api.test', ''));
     assert.equal(media.status, 200);
     assert.equal(media.headers['content-type'], 'audio/wav');
-    const tampered = await api.http.get(results.media.audio_url.replace('http://api.test', '').replace(/signature=(.)/, (_m: string, c: string) => `signature=${c === '0' ? '1' : '0'}`));
+    const tampered = await api.http.get(
+      results.media.audio_url
+        .replace('http://api.test', '')
+        .replace(/signature=(.)/, (_m: string, c: string) => `signature=${c === '0' ? '1' : '0'}`),
+    );
     assert.equal(tampered.status, 401);
     const noWords = (await get(`/meetings/${bot.meeting_id}/results`)).body;
     assert.ok(!('words' in noWords.transcript.segments[0]));
 
-    assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
+    assert.deepEqual(await eventTypes(bot.id), [
+      'bot.recording_started',
+      'bot.recording_completed',
+      'bot.transcript_ready',
+      'bot.summary_ready',
+    ]);
     const meetingEvents = await eventTypes(bot.meeting_id);
     assert.equal(meetingEvents[0], 'meeting.created');
     assert.ok(meetingEvents.includes('meeting.finished'));
@@ -86,36 +115,70 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     const tpl = await api.http
       .post('/api/v1/summary_templates')
       .set('Authorization', me.key)
-      .send({ workspace_id: me.workspaceId, name: 'Board', sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Owners' }] });
+      .send({
+        workspace_id: me.workspaceId,
+        name: 'Board',
+        sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Owners' }],
+      });
     assert.equal(tpl.status, 201);
-    const bot = await sendBot({ meeting_url: 'https://meet.google.com/tpl-abcd-efg', participants: [{ email: 'ann@example.com', name: 'Ann' }], summary_template: tpl.body.id });
+    const bot = await sendBot({
+      meeting_url: 'https://meet.google.com/tpl-abcd-efg',
+      participants: [{ email: 'ann@example.com', name: 'Ann' }],
+      summary_template: tpl.body.id,
+    });
     assert.equal(bot.summary_template, tpl.body.id);
     assert.equal(await finish(bot.id), 'completed');
     const results = (await get(`/meetings/${bot.meeting_id}/results`)).body;
     assert.equal(results.summary.template, tpl.body.id);
-    assert.deepEqual(results.summary.sections.map((s: { title: string }) => s.title), ['Decisions', 'Owners']);
+    assert.deepEqual(
+      results.summary.sections.map((s: { title: string }) => s.title),
+      ['Decisions', 'Owners'],
+    );
   });
 
   it("When account-level settings name one workspace's template, then another workspace's meetings are not summarised with it", async () => {
-    const tpl = await api.as(me).post('/summary_templates', { workspace_id: me.workspaceId, name: 'Private', sections: [{ title: 'Confidential pricing' }] });
+    const tpl = await api
+      .as(me)
+      .post('/summary_templates', {
+        workspace_id: me.workspaceId,
+        name: 'Private',
+        sections: [{ title: 'Confidential pricing' }],
+      });
     assert.equal(tpl.status, 201);
-    const settings = await api.as(me).post('/settings', { workspace_id: me.workspaceId, name: 'Everywhere', summary: { template: tpl.body.id } });
+    const settings = await api
+      .as(me)
+      .post('/settings', { workspace_id: me.workspaceId, name: 'Everywhere', summary: { template: tpl.body.id } });
     assert.equal(settings.status, 201, JSON.stringify(settings.body));
-    const assigned = await api.as(me).post('/settings_assignments', { settings_id: settings.body.id, scope: [`accounts:${me.accountId}`] });
+    const assigned = await api
+      .as(me)
+      .post('/settings_assignments', { settings_id: settings.body.id, scope: [`accounts:${me.accountId}`] });
     assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
     const other = await api.as(me).post('/workspaces', { name: 'Other team' });
     assert.equal(other.status, 201);
-    const bot = await api.as(me).post('/bots', { workspace_id: other.body.id, meeting_url: 'https://meet.google.com/tpl-othe-rws', participants: [{ email: 'ann@example.com', name: 'Ann' }] });
+    const bot = await api
+      .as(me)
+      .post('/bots', {
+        workspace_id: other.body.id,
+        meeting_url: 'https://meet.google.com/tpl-othe-rws',
+        participants: [{ email: 'ann@example.com', name: 'Ann' }],
+      });
     assert.equal(bot.status, 201, JSON.stringify(bot.body));
     assert.equal(await finish(bot.body.id), 'completed');
     const results = (await get(`/meetings/${bot.body.meeting_id}/results`)).body;
-    assert.ok(!results.summary.sections.some((s: { title: string }) => s.title === 'Confidential pricing'), JSON.stringify(results.summary.sections));
+    assert.ok(
+      !results.summary.sections.some((s: { title: string }) => s.title === 'Confidential pricing'),
+      JSON.stringify(results.summary.sections),
+    );
   });
 });
 
 describe('simulator scenarios', () => {
   const scenario = async (sim: string, extra: Record<string, unknown> = {}) => {
-    const bot = await sendBot({ meeting_url: `https://us02web.zoom.us/j/123456789?pwd=abc&sim=${sim}`, participants: [{ email: 'ann@example.com', name: 'Ann' }], ...extra });
+    const bot = await sendBot({
+      meeting_url: `https://us02web.zoom.us/j/123456789?pwd=abc&sim=${sim}`,
+      participants: [{ email: 'ann@example.com', name: 'Ann' }],
+      ...extra,
+    });
     const final = await finish(bot.id);
     const b = (await get(`/bots/${bot.id}`)).body;
     const m = (await get(`/meetings/${bot.meeting_id}`)).body;
@@ -199,14 +262,19 @@ describe('timing, cancellation and provider signals', () => {
   it('When join_at is a week away, then the bot waits on a durable timer and joins 3 minutes before it', async () => {
     // Workflow time is the test server's clock, which earlier tests moved forward.
     const joinAt = new Date((await t.env.currentTimeMs()) + 7 * 86_400_000);
-    const bot = await sendBot({ meeting_url: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting', join_at: joinAt.toISOString() });
+    const bot = await sendBot({
+      meeting_url: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting',
+      join_at: joinAt.toISOString(),
+    });
     assert.equal(bot.join_at, joinAt.toISOString());
     const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(meeting.starts_at, joinAt.toISOString());
     assert.equal(meeting.platform, 'teams');
     const before = await t.env.currentTimeMs();
     assert.equal(await finish(bot.id), 'completed');
-    const joinedAt = await db.orm.em.fork().execute<{ joined_at: Date }[]>('select joined_at from bots where id = ?', [bot.id]);
+    const joinedAt = await db.orm.em
+      .fork()
+      .execute<{ joined_at: Date }[]>('select joined_at from bots where id = ?', [bot.id]);
     const lead = joinAt.getTime() - new Date(joinedAt[0]!.joined_at).getTime();
     // Admitted ~10 simulated seconds after dispatch, which happens 3 minutes before join_at.
     assert.ok(lead > 160_000 && lead <= 180_000, `lead ${lead}`);
@@ -233,7 +301,10 @@ describe('timing, cancellation and provider signals', () => {
       const again = await api.http.delete(`/api/v1/bots/${bot.id}`).set('Authorization', me.key);
       assert.equal(again.status, 409);
       assert.equal(again.body.errors[0].code, 'bot_not_cancellable');
-      const patch = await api.http.patch(`/api/v1/bots/${bot.id}`).set('Authorization', me.key).send({ metadata: { a: 'b' } });
+      const patch = await api.http
+        .patch(`/api/v1/bots/${bot.id}`)
+        .set('Authorization', me.key)
+        .send({ metadata: { a: 'b' } });
       assert.equal(patch.status, 409);
       assert.equal(patch.body.errors[0].code, 'bot_not_editable');
     });
@@ -243,7 +314,12 @@ describe('timing, cancellation and provider signals', () => {
     const { providerEventSignal } = await import('../../workflows/signals');
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/dup-abcd-efg?sim=lobby_timeout' });
     const handle = t.env.client.workflow.getHandle(botWorkflowId(bot.id));
-    await until(async () => (await get(`/bots/${bot.id}`)).body.status, { what: 'the bot joining', timeoutMs: 5_000, intervalMs: 50, accept: (s) => s === 'joining' });
+    await until(async () => (await get(`/bots/${bot.id}`)).body.status, {
+      what: 'the bot joining',
+      timeoutMs: 5_000,
+      intervalMs: 50,
+      accept: (s) => s === 'joining',
+    });
     const at = new Date().toISOString();
     // Out of order: the recording is reported done before it started, then everything is repeated.
     const events = [
@@ -258,9 +334,13 @@ describe('timing, cancellation and provider signals', () => {
     ] as const;
     for (const e of events) await handle.signal(providerEventSignal, e as never);
     assert.equal(await finish(bot.id), 'completed');
-    assert.deepEqual(await eventTypes(bot.id), ['bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready']);
+    assert.deepEqual(await eventTypes(bot.id), [
+      'bot.recording_started',
+      'bot.recording_completed',
+      'bot.transcript_ready',
+      'bot.summary_ready',
+    ]);
     const m = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(m.results.media.duration_seconds, 120);
   });
 });
-

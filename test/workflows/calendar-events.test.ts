@@ -21,7 +21,8 @@ afterAll(() => f.close());
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 let uid = 0;
 
-const push = (me: Account, body: Record<string, unknown>) => api.as(me).post('/calendar_events', { workspace_id: me.workspaceId, ...body });
+const push = (me: Account, body: Record<string, unknown>) =>
+  api.as(me).post('/calendar_events', { workspace_id: me.workspaceId, ...body });
 const event = (over: Record<string, unknown> = {}) => ({
   ical_uid: `evt-${++uid}@calendar.test`,
   title: 'Weekly sync',
@@ -36,11 +37,16 @@ const event = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const eventsOf = async (me: Account, meetingId: string, type: string) =>
-  (await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, type, limit: 100 })).body.data.filter((e: { data: { object: { id: string } } }) => e.data.object.id === meetingId);
+  (await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, type, limit: 100 })).body.data.filter(
+    (e: { data: { object: { id: string } } }) => e.data.object.id === meetingId,
+  );
 
 async function withMember(): Promise<Account & { annId: string }> {
   const me = await givenAccount(api);
-  const ann = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@acme.test' });
+  const ann = await api.http
+    .post('/api/v1/members')
+    .set('Authorization', me.key)
+    .send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@acme.test' });
   return { ...me, annId: ann.body.id };
 }
 
@@ -51,7 +57,22 @@ describe('pushed calendar events', () => {
     const res = await push(me, body);
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.deepEqual(Object.keys(res.body).sort(), [
-      'attendees', 'cancelled_at', 'created_at', 'ends_at', 'ical_uid', 'id', 'meeting_id', 'meeting_url', 'metadata', 'object', 'organizer', 'recurring', 'source', 'starts_at', 'title', 'updated_at',
+      'attendees',
+      'cancelled_at',
+      'created_at',
+      'ends_at',
+      'ical_uid',
+      'id',
+      'meeting_id',
+      'meeting_url',
+      'metadata',
+      'object',
+      'organizer',
+      'recurring',
+      'source',
+      'starts_at',
+      'title',
+      'updated_at',
     ]);
     assert.match(res.body.id, /^cev_/);
     assert.equal(res.body.object, 'calendar_event');
@@ -102,7 +123,12 @@ describe('pushed calendar events', () => {
     const me = await withMember();
     const body = event();
     const first = await push(me, body);
-    const moved = await push(me, { ...body, starts_at: inDays(4), ends_at: inDays(4, 11), meeting_url: 'https://zoom.us/j/987654321' });
+    const moved = await push(me, {
+      ...body,
+      starts_at: inDays(4),
+      ends_at: inDays(4, 11),
+      meeting_url: 'https://zoom.us/j/987654321',
+    });
     assert.equal(moved.status, 200);
     assert.equal(moved.body.meeting_id, first.body.meeting_id);
     assert.equal(moved.body.starts_at, inDays(4));
@@ -115,8 +141,16 @@ describe('pushed calendar events', () => {
     const updates = await eventsOf(me, first.body.meeting_id, 'meeting.updated');
     assert.ok(updates.some((e: { data: { object: { starts_at: string } } }) => e.data.object.starts_at === inDays(4)));
     // A new link alone reaches the queued bot too.
-    await push(me, { ...body, starts_at: inDays(4), ends_at: inDays(4, 11), meeting_url: 'https://teams.microsoft.com/l/meetup-join/abc' });
-    assert.equal((await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body.meeting_url, 'https://teams.microsoft.com/l/meetup-join/abc');
+    await push(me, {
+      ...body,
+      starts_at: inDays(4),
+      ends_at: inDays(4, 11),
+      meeting_url: 'https://teams.microsoft.com/l/meetup-join/abc',
+    });
+    assert.equal(
+      (await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body.meeting_url,
+      'https://teams.microsoft.com/l/meetup-join/abc',
+    );
   });
 
   it('When the event is cancelled, then the meeting reads cancelled, is listed only with phase=cancelled, and its bot is cancelled', async () => {
@@ -128,30 +162,55 @@ describe('pushed calendar events', () => {
     assert.ok(cancelled.body.cancelled_at);
     const meeting = (await api.as(me).get(`/meetings/${first.body.meeting_id}`)).body;
     assert.equal(meeting.phase, 'cancelled');
-    const listed = (await api.as(me).get('/meetings', { workspace_id: me.workspaceId })).body.data.map((m: { id: string }) => m.id);
+    const listed = (await api.as(me).get('/meetings', { workspace_id: me.workspaceId })).body.data.map(
+      (m: { id: string }) => m.id,
+    );
     assert.ok(!listed.includes(meeting.id));
-    const onlyCancelled = (await api.as(me).get('/meetings', { workspace_id: me.workspaceId, phase: 'cancelled' })).body.data.map((m: { id: string }) => m.id);
+    const onlyCancelled = (
+      await api.as(me).get('/meetings', { workspace_id: me.workspaceId, phase: 'cancelled' })
+    ).body.data.map((m: { id: string }) => m.id);
     assert.deepEqual(onlyCancelled, [meeting.id]);
-    await until(async () => (await api.as(me).get(`/bots/${botId}`)).body.status, { what: 'the bot is cancelled', accept: (s) => s === 'cancelled' });
+    await until(async () => (await api.as(me).get(`/bots/${botId}`)).body.status, {
+      what: 'the bot is cancelled',
+      accept: (s) => s === 'cancelled',
+    });
   });
 
   it('When a recurring event has occurrences, then each is its own meeting, and a moved occurrence keeps its meeting through original_starts_at', async () => {
     const me = await withMember();
     const ical = `series-${++uid}@calendar.test`;
     const a = await push(me, event({ ical_uid: ical, recurring: true, starts_at: inDays(3), ends_at: inDays(3, 11) }));
-    const b = await push(me, event({ ical_uid: ical, recurring: true, starts_at: inDays(10), ends_at: inDays(10, 11) }));
+    const b = await push(
+      me,
+      event({ ical_uid: ical, recurring: true, starts_at: inDays(10), ends_at: inDays(10, 11) }),
+    );
     assert.notEqual(a.body.meeting_id, b.body.meeting_id);
     assert.equal(a.body.recurring, true);
-    const moved = await push(me, event({ ical_uid: ical, recurring: true, original_starts_at: inDays(10), starts_at: inDays(11), ends_at: inDays(11, 11) }));
+    const moved = await push(
+      me,
+      event({
+        ical_uid: ical,
+        recurring: true,
+        original_starts_at: inDays(10),
+        starts_at: inDays(11),
+        ends_at: inDays(11, 11),
+      }),
+    );
     assert.equal(moved.body.meeting_id, b.body.meeting_id);
     assert.equal(moved.body.starts_at, inDays(11));
   });
 
   it('When two members have the same occurrence, then it is one meeting, one calendar event and one bot', async () => {
     const me = await withMember();
-    const bob = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Bob', email: 'bob@acme.test' });
+    const bob = await api.http
+      .post('/api/v1/members')
+      .set('Authorization', me.key)
+      .send({ workspace_id: me.workspaceId, name: 'Bob', email: 'bob@acme.test' });
     const body = event({ attendees: [{ email: 'ann@acme.test' }, { email: 'bob@acme.test' }] });
-    const [x, y] = await Promise.all([push(me, { ...body, member_id: me.annId }), push(me, { ...body, member_id: bob.body.id })]);
+    const [x, y] = await Promise.all([
+      push(me, { ...body, member_id: me.annId }),
+      push(me, { ...body, member_id: bob.body.id }),
+    ]);
     assert.equal(x.body.id, y.body.id);
     assert.equal(x.body.meeting_id, y.body.meeting_id);
     const meeting = (await api.as(me).get(`/meetings/${x.body.meeting_id}`)).body;
@@ -164,25 +223,52 @@ describe('pushed calendar events', () => {
 
   it('When the settings say not to record, then no bot is scheduled; turning recording on schedules one, and off again cancels it', async () => {
     const me = await withMember();
-    const workspaceSettings = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings.assignments[0].settings_id;
-    await api.http.patch(`/api/v1/settings/${workspaceSettings}`).set('Authorization', me.key).send({ recording: { enabled: false } });
+    const workspaceSettings = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings.assignments[0]
+      .settings_id;
+    await api.http
+      .patch(`/api/v1/settings/${workspaceSettings}`)
+      .set('Authorization', me.key)
+      .send({ recording: { enabled: false } });
     const res = await push(me, event());
     let meeting = (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body;
     assert.deepEqual(meeting.recordings, []);
     assert.equal(meeting.settings.recording.enabled, false);
-    await api.http.patch(`/api/v1/settings/${workspaceSettings}`).set('Authorization', me.key).send({ recording: { enabled: 'inherit' } });
-    meeting = await until(async () => (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body, { what: 'a bot is scheduled', accept: (m) => m.recordings.length === 1 });
+    await api.http
+      .patch(`/api/v1/settings/${workspaceSettings}`)
+      .set('Authorization', me.key)
+      .send({ recording: { enabled: 'inherit' } });
+    meeting = await until(async () => (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body, {
+      what: 'a bot is scheduled',
+      accept: (m) => m.recordings.length === 1,
+    });
     assert.equal(meeting.recordings[0].status, 'queued');
-    const own = meeting.settings.assignments.find((a: { own: boolean; scope: string[] }) => a.own && a.scope.includes(`meetings:${meeting.id}`));
-    await api.http.patch(`/api/v1/settings/${own.settings_id}`).set('Authorization', me.key).send({ recording: { enabled: false } });
-    await until(async () => (await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body.status, { what: 'the bot is cancelled', accept: (s) => s === 'cancelled' });
+    const own = meeting.settings.assignments.find(
+      (a: { own: boolean; scope: string[] }) => a.own && a.scope.includes(`meetings:${meeting.id}`),
+    );
+    await api.http
+      .patch(`/api/v1/settings/${own.settings_id}`)
+      .set('Authorization', me.key)
+      .send({ recording: { enabled: false } });
+    await until(async () => (await api.as(me).get(`/bots/${meeting.recordings[0].id}`)).body.status, {
+      what: 'the bot is cancelled',
+      accept: (s) => s === 'cancelled',
+    });
   });
 
   it('When a push is invalid or the key may not push, then 422 per field, 401 for a guest, 400 without a workspace', async () => {
     const me = await withMember();
     const other = await givenAccount(api);
-    const theirs = await api.http.post('/api/v1/members').set('Authorization', other.key).send({ workspace_id: other.workspaceId, name: 'X' });
-    const bad = await push(me, { starts_at: 'soon', ends_at: inDays(1), attendees: [{ email: 'nope' }], member_id: theirs.body.id, colour: 'red' });
+    const theirs = await api.http
+      .post('/api/v1/members')
+      .set('Authorization', other.key)
+      .send({ workspace_id: other.workspaceId, name: 'X' });
+    const bad = await push(me, {
+      starts_at: 'soon',
+      ends_at: inDays(1),
+      attendees: [{ email: 'nope' }],
+      member_id: theirs.body.id,
+      colour: 'red',
+    });
     assert.equal(bad.status, 422);
     const fields = Object.fromEntries(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]));
     assert.equal(fields.ical_uid, 'missing');
@@ -190,9 +276,15 @@ describe('pushed calendar events', () => {
     assert.equal(fields['attendees.0.email'], 'invalid_format');
     assert.equal(fields.colour, 'unknown_field');
     const order = await push(me, event({ starts_at: inDays(2, 12), ends_at: inDays(2, 11) }));
-    assert.deepEqual(order.body.errors.map((e: { field: string }) => e.field), ['ends_at']);
+    assert.deepEqual(
+      order.body.errors.map((e: { field: string }) => e.field),
+      ['ends_at'],
+    );
     const foreign = await push(me, event({ member_id: theirs.body.id }));
-    assert.deepEqual(foreign.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]), [['member_id', 'invalid']]);
+    assert.deepEqual(
+      foreign.body.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
+      [['member_id', 'invalid']],
+    );
     const guest = await givenAccount(api, { workspace: false });
     await grant(api, guest.email, me.workspaceId, 'guest');
     const asGuest = await push({ ...guest, workspaceId: me.workspaceId }, event());
@@ -203,9 +295,17 @@ describe('pushed calendar events', () => {
   });
 
   it('When pushes exceed the per-minute limit, then 429 rate_limited with retry_in_seconds equal to Retry-After', async () => {
-    const limited = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '2' } });
+    const limited = await givenApi({
+      orm: db.orm,
+      temporal: t.env.client,
+      env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '2' },
+    });
     const me = await givenAccount(limited);
-    const send = () => limited.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...event({ meeting_url: null }) });
+    const send = () =>
+      limited.http
+        .post('/api/v1/calendar_events')
+        .set('Authorization', me.key)
+        .send({ workspace_id: me.workspaceId, ...event({ meeting_url: null }) });
     assert.equal((await send()).status, 201);
     assert.equal((await send()).status, 201);
     const over = await send();
@@ -215,20 +315,39 @@ describe('pushed calendar events', () => {
   });
 
   it('When a push names its member by member_data, then the member is found by email or created, and created members count toward the hourly member limit', async () => {
-    const limited = await givenApi({ orm: db.orm, temporal: t.env.client, env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_MEMBERS_PER_HOUR: '1' } });
+    const limited = await givenApi({
+      orm: db.orm,
+      temporal: t.env.client,
+      env: { TEMPORAL_TASK_QUEUE: t.taskQueue, RATE_LIMIT_MEMBERS_PER_HOUR: '1' },
+    });
     const me = await givenAccount(limited);
     const send = (email: string) =>
-      limited.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...event({ meeting_url: null }), member_data: { name: 'Hal', email } });
+      limited.http
+        .post('/api/v1/calendar_events')
+        .set('Authorization', me.key)
+        .send({ workspace_id: me.workspaceId, ...event({ meeting_url: null }), member_data: { name: 'Hal', email } });
     const first = await send('hal@acme.test');
     assert.equal(first.status, 201);
-    const meeting = (await limited.http.get(`/api/v1/meetings/${first.body.meeting_id}`).set('Authorization', me.key)).body;
+    const meeting = (await limited.http.get(`/api/v1/meetings/${first.body.meeting_id}`).set('Authorization', me.key))
+      .body;
     const member = (await limited.http.get(`/api/v1/members/${meeting.member_id}`).set('Authorization', me.key)).body;
     assert.deepEqual([member.name, member.email], ['Hal', 'hal@acme.test']);
     assert.equal((await send('HAL@acme.test')).status, 201, 'the same member, found by email');
     const over = await send('ivy@acme.test');
     assert.equal(over.status, 429);
     assert.equal(over.body.errors[0].code, 'rate_limited');
-    const both = await limited.http.post('/api/v1/calendar_events').set('Authorization', me.key).send({ workspace_id: me.workspaceId, ...event(), member_id: member.id, member_data: { name: 'X', email: 'x@acme.test' } });
-    assert.deepEqual(both.body.errors.map((e: { field: string }) => e.field), ['member_data']);
+    const both = await limited.http
+      .post('/api/v1/calendar_events')
+      .set('Authorization', me.key)
+      .send({
+        workspace_id: me.workspaceId,
+        ...event(),
+        member_id: member.id,
+        member_data: { name: 'X', email: 'x@acme.test' },
+      });
+    assert.deepEqual(
+      both.body.errors.map((e: { field: string }) => e.field),
+      ['member_data'],
+    );
   });
 });

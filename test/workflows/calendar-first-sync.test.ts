@@ -37,7 +37,13 @@ describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
   it('When the first sync is still running 30 minutes after consent, then the connection reads active with last_synced_at null, and the sync goes on to finish', async () => {
     const me = await givenAccount(api);
     const email = `slow-${Date.now()}@acme.test`;
-    await h.calendar.put(email, { id: 's1', title: 'Later', startsAt: inDays(2), endsAt: inDays(2, 11), meetingUrl: 'https://meet.google.com/sss-tttt-uuu' });
+    await h.calendar.put(email, {
+      id: 's1',
+      title: 'Later',
+      startsAt: inDays(2),
+      endsAt: inDays(2, 11),
+      meetingUrl: 'https://meet.google.com/sss-tttt-uuu',
+    });
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Slow', email } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
     const get = async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body;
@@ -49,7 +55,12 @@ describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
     await t.env.sleep('11 minutes'); // the longest back-off between two attempts is 10 minutes
     const done = await until(get, { what: 'the first sync finishes', accept: (c) => c.last_synced_at !== null });
     assert.equal(done.status, 'active');
-    const meetings = (await api.http.get('/api/v1/meetings').query({ workspace_id: me.workspaceId }).set('Authorization', me.key)).body.data;
-    assert.deepEqual(meetings.map((m: { title: string }) => m.title), ['Later']);
+    const meetings = (
+      await api.http.get('/api/v1/meetings').query({ workspace_id: me.workspaceId }).set('Authorization', me.key)
+    ).body.data;
+    assert.deepEqual(
+      meetings.map((m: { title: string }) => m.title),
+      ['Later'],
+    );
   });
 });

@@ -21,7 +21,8 @@ describe('dev server (what the time-skipping server lacks)', () => {
     for (const name of ['WorkspaceId', 'MeetingId', 'BotStatus']) assert.ok(name in (res.customAttributes ?? {}), name);
     // A visibility query naming them is accepted.
     const found = [];
-    for await (const wf of t.env.client.workflow.list({ query: "WorkspaceId = 'wks_none' AND BotStatus = 'queued'" })) found.push(wf);
+    for await (const wf of t.env.client.workflow.list({ query: "WorkspaceId = 'wks_none' AND BotStatus = 'queued'" }))
+      found.push(wf);
     assert.deepEqual(found, []);
   });
 
@@ -32,10 +33,18 @@ describe('dev server (what the time-skipping server lacks)', () => {
     const ids = await until(
       async () => {
         const ids: string[] = [];
-        for await (const wf of t.env.client.workflow.list({ query: "WorkflowType = 'rateLimitJanitor' AND ExecutionStatus = 'Running'" })) ids.push(wf.workflowId);
+        for await (const wf of t.env.client.workflow.list({
+          query: "WorkflowType = 'rateLimitJanitor' AND ExecutionStatus = 'Running'",
+        }))
+          ids.push(wf.workflowId);
         return ids;
       },
-      { what: 'a running janitor in the list query', timeoutMs: 10_000, intervalMs: 200, accept: (ids) => ids.length > 0 },
+      {
+        what: 'a running janitor in the list query',
+        timeoutMs: 10_000,
+        intervalMs: 200,
+        accept: (ids) => ids.length > 0,
+      },
     );
     assert.deepEqual(ids, [RATE_LIMIT_JANITOR_ID]);
     await t.env.client.workflow.getHandle(RATE_LIMIT_JANITOR_ID).terminate('test over');

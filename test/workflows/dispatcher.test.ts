@@ -21,19 +21,36 @@ afterAll(async () => {
 });
 
 const row = async (workflowId: string) =>
-  (await db.orm.em.fork().execute<{ attempts: number; parked_at: Date | null; dispatched_at: Date | null; last_error: string | null }[]>('select attempts, parked_at, dispatched_at, last_error from workflow_commands where workflow_id = ? order by id', [workflowId]));
+  await db.orm.em
+    .fork()
+    .execute<{ attempts: number; parked_at: Date | null; dispatched_at: Date | null; last_error: string | null }[]>(
+      'select attempts, parked_at, dispatched_at, last_error from workflow_commands where workflow_id = ? order by id',
+      [workflowId],
+    );
 
 describe('the outbox dispatcher', () => {
   it('When a command keeps failing (a row this release cannot send), then it is retried, parked after the limit and listed for operators, while other commands go through; unparking queues it again', async () => {
     const em = db.orm.em.fork();
     // A row no release can send (as if written by a newer one): it fails every time.
-    await em.execute(`insert into workflow_commands (workflow_id, command) values ('poison/1', '{"op": "launchRocket", "workflowId": "poison/1"}')`);
+    await em.execute(
+      `insert into workflow_commands (workflow_id, command) values ('poison/1', '{"op": "launchRocket", "workflowId": "poison/1"}')`,
+    );
     commands.start(em, 'rateLimitJanitor', 'fine/1', []);
     await em.flush();
-    const d = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }), pollMs: 50, retryDelayMs: () => 20 });
+    const d = startDispatcher({
+      orm: db.orm,
+      log: silentLog,
+      gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),
+      pollMs: 50,
+      retryDelayMs: () => 20,
+    });
     try {
       await startedWorkflow(t, 'fine/1');
-      await until(async () => (await row('poison/1'))[0]!.parked_at, { what: 'the poisonous command parked', timeoutMs: 10_000, intervalMs: 50 });
+      await until(async () => (await row('poison/1'))[0]!.parked_at, {
+        what: 'the poisonous command parked',
+        timeoutMs: 10_000,
+        intervalMs: 50,
+      });
       const [poison] = await row('poison/1');
       assert.ok(poison!.parked_at, `the poisonous command is parked: ${JSON.stringify(poison)}`);
       assert.equal(poison!.attempts, MAX_COMMAND_FAILURES);
@@ -41,7 +58,10 @@ describe('the outbox dispatcher', () => {
       assert.ok(poison!.last_error);
       assert.ok((await row('fine/1'))[0]!.dispatched_at, 'the other command was sent');
       const backlog = await commandBacklog(db.orm.em.fork());
-      assert.deepEqual(backlog.parked.map((p) => [p.workflowId, p.op, p.attempts]), [['poison/1', 'launchRocket', MAX_COMMAND_FAILURES]]);
+      assert.deepEqual(
+        backlog.parked.map((p) => [p.workflowId, p.op, p.attempts]),
+        [['poison/1', 'launchRocket', MAX_COMMAND_FAILURES]],
+      );
       assert.equal(await unparkCommands(db.orm.em.fork()), 1);
       assert.equal((await row('poison/1'))[0]!.parked_at, null, 'back in the queue');
     } finally {
@@ -55,18 +75,34 @@ describe('the outbox dispatcher', () => {
     commands.start(em, 'rateLimitJanitor', 'twice/1', []);
     commands.start(em, 'rateLimitJanitor', 'twice/1', []);
     await em.flush();
-    const d = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }), pollMs: 50 });
+    const d = startDispatcher({
+      orm: db.orm,
+      log: silentLog,
+      gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),
+      pollMs: 50,
+    });
     try {
       const handle = await startedWorkflow(t, 'twice/1');
       const firstRun = (await handle.describe()).runId;
-      await until(async () => (await row('twice/1')).every((r) => r.dispatched_at), { what: 'both commands dispatched', timeoutMs: 5_000, intervalMs: 50 });
-      assert.ok((await row('twice/1')).every((r) => r.dispatched_at), 'both commands are done');
+      await until(async () => (await row('twice/1')).every((r) => r.dispatched_at), {
+        what: 'both commands dispatched',
+        timeoutMs: 5_000,
+        intervalMs: 50,
+      });
+      assert.ok(
+        (await row('twice/1')).every((r) => r.dispatched_at),
+        'both commands are done',
+      );
       assert.equal((await handle.describe()).runId, firstRun, 'the second start kept the running workflow');
       await handle.terminate('closed');
       const again = db.orm.em.fork();
       commands.start(again, 'rateLimitJanitor', 'twice/1', []);
       await again.flush();
-      await until(async () => (await row('twice/1')).every((r) => r.dispatched_at), { what: 'both commands dispatched', timeoutMs: 5_000, intervalMs: 50 });
+      await until(async () => (await row('twice/1')).every((r) => r.dispatched_at), {
+        what: 'both commands dispatched',
+        timeoutMs: 5_000,
+        intervalMs: 50,
+      });
       const described = await t.env.client.workflow.getHandle('twice/1').describe();
       assert.equal(described.runId, firstRun, 'a closed workflow is not run again');
       assert.equal(described.status.name, 'TERMINATED');

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => f.close());
 
-const counterCount = async () => Number((await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from rate_limit_counters'))[0]!.n);
+const counterCount = async () =>
+  Number((await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from rate_limit_counters'))[0]!.n);
 
 describe('rate-limit janitor workflow (time-skipping server, real worker)', () => {
   it('When counters are older than a day, then the hourly round removes them and keeps fresh ones', async () => {
@@ -34,7 +35,7 @@ describe('rate-limit janitor workflow (time-skipping server, real worker)', () =
     assert.equal(await counterCount(), 1);
 
     // A counter that ages past a day is removed by a later round: skip two hours of workflow time.
-    await em.execute('update rate_limit_counters set window_start = window_start - interval \'3 days\'');
+    await em.execute("update rate_limit_counters set window_start = window_start - interval '3 days'");
     await t.env.sleep('2 hours');
     await until(counterCount, { what: 'no rate-limit counter left', timeoutMs: 10_000, accept: (n) => n === 0 });
     assert.equal(await counterCount(), 0);

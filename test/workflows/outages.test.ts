@@ -37,11 +37,23 @@ describe('Temporal unreachable (it accepts connections and never answers)', () =
     const api = await givenApi({ orm: db.orm, temporal: hanging, env: { TEMPORAL_TASK_QUEUE: t.taskQueue } });
     const me = await givenAccount(api);
     // The dispatcher runs against the hanging server: every send times out and waits, nothing is parked.
-    const stuck = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(hanging, { taskQueue: t.taskQueue, deadlineMs: 300 }), pollMs: 100 });
+    const stuck = startDispatcher({
+      orm: db.orm,
+      log: silentLog,
+      gateway: temporalGateway(hanging, { taskQueue: t.taskQueue, deadlineMs: 300 }),
+      pollMs: 100,
+    });
     try {
-      const [sent, sendMs] = await elapsed(() => api.http.post('/api/v1/bots').set('Authorization', me.key).send({ workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/out-agea-bcd' }));
+      const [sent, sendMs] = await elapsed(() =>
+        api.http
+          .post('/api/v1/bots')
+          .set('Authorization', me.key)
+          .send({ workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/out-agea-bcd' }),
+      );
       assert.equal(sent.status, 201, JSON.stringify(sent.body));
-      const [read, readMs] = await elapsed(() => api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key));
+      const [read, readMs] = await elapsed(() =>
+        api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key),
+      );
       assert.equal(read.body.status, 'queued');
       // Generous bounds: a call without a deadline would never return at all.
       assert.ok(sendMs < 3_000 && readMs < 3_000, `POST took ${sendMs} ms, GET ${readMs} ms`);
@@ -51,8 +63,20 @@ describe('Temporal unreachable (it accepts connections and never answers)', () =
       assert.ok(readyMs < 5_000, `/readyz took ${readyMs} ms`);
 
       const commandOf = async () =>
-        (await db.orm.em.fork().execute<{ attempts: number; last_error: string | null; parked_at: Date | null; dispatched_at: Date | null }[]>('select attempts, last_error, parked_at, dispatched_at from workflow_commands where workflow_id = ?', [`bot/${sent.body.id}`]))[0]!;
-      const waiting = await until(commandOf, { what: 'the command records its error', timeoutMs: 10_000, accept: (c) => Boolean(c.last_error) });
+        (
+          await db.orm.em
+            .fork()
+            .execute<
+              { attempts: number; last_error: string | null; parked_at: Date | null; dispatched_at: Date | null }[]
+            >('select attempts, last_error, parked_at, dispatched_at from workflow_commands where workflow_id = ?', [
+              `bot/${sent.body.id}`,
+            ])
+        )[0]!;
+      const waiting = await until(commandOf, {
+        what: 'the command records its error',
+        timeoutMs: 10_000,
+        accept: (c) => Boolean(c.last_error),
+      });
       assert.match(waiting.last_error ?? '', /unreachable/i);
       assert.equal(waiting.parked_at, null, 'an unreachable Temporal never parks a command');
       assert.equal(waiting.attempts, 0, 'an unreachable Temporal does not count toward parking');
@@ -63,10 +87,15 @@ describe('Temporal unreachable (it accepts connections and never answers)', () =
       await hole.close();
     }
     // Temporal is back: a dispatcher sends what waited (its backoff is at most a minute; this one starts fresh).
-    const back = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 100 });
+    const back = startDispatcher({
+      orm: db.orm,
+      log: silentLog,
+      gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }),
+      pollMs: 100,
+    });
     try {
       await db.orm.em.fork().execute('update workflow_commands set due_at = now() where dispatched_at is null');
-      const [bot] = await db.orm.em.fork().execute<{ id: string }[]>("select id from bots order by id desc limit 1");
+      const [bot] = await db.orm.em.fork().execute<{ id: string }[]>('select id from bots order by id desc limit 1');
       const described = await (await startedWorkflow(t, `bot/${bot!.id}`)).describe();
       assert.equal(described.status.name, 'RUNNING');
     } finally {
@@ -100,14 +129,23 @@ describe('PostgreSQL unreachable', () => {
     const [read, readMs] = await elapsed(() => api.http.get('/api/v1/workspaces').set('Authorization', key));
     assert.equal(read.status, 503, JSON.stringify(read.body));
     assert.equal(read.body.errors[0].code, 'provider_unavailable');
-    const [write, writeMs] = await elapsed(() => api.http.post('/api/v1/workspaces').set('Authorization', key).send({ name: 'Written during the outage' }));
+    const [write, writeMs] = await elapsed(() =>
+      api.http.post('/api/v1/workspaces').set('Authorization', key).send({ name: 'Written during the outage' }),
+    );
     assert.equal(write.status, 503);
     assert.ok(readMs < 15_000 && writeMs < 15_000, `${readMs} ms, ${writeMs} ms`);
 
     proxy.restore();
-    const status = await until(async () => (await api.as(key).get('/workspaces')).status, { what: 'the service to answer again', timeoutMs: 10_000, intervalMs: 200, accept: (s) => s === 200 });
+    const status = await until(async () => (await api.as(key).get('/workspaces')).status, {
+      what: 'the service to answer again',
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      accept: (s) => s === 200,
+    });
     assert.equal(status, 200, 'the service answers again once PostgreSQL is back');
-    const names = (await api.http.get('/api/v1/workspaces').set('Authorization', key)).body.data.map((w: { name: string }) => w.name);
+    const names = (await api.http.get('/api/v1/workspaces').set('Authorization', key)).body.data.map(
+      (w: { name: string }) => w.name,
+    );
     assert.ok(!names.includes('Written during the outage'), 'nothing of the refused write was kept');
   });
 });

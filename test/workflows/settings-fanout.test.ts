@@ -25,14 +25,22 @@ async function sendBot(me: Account, body: Record<string, unknown>) {
   const res = await api.http
     .post('/api/v1/bots')
     .set('Authorization', me.key)
-    .send({ workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/123456789', join_at: new Date(Date.now() + WEEK).toISOString(), ...body });
+    .send({
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://zoom.us/j/123456789',
+      join_at: new Date(Date.now() + WEEK).toISOString(),
+      ...body,
+    });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body as { id: string; meeting_id: string };
 }
 
 /** meeting.updated events per meeting id, as the event log shows them. */
 async function updates(me: Account): Promise<Map<string, { settings: { transcription: { language: string } } }[]>> {
-  const res = await api.http.get('/api/v1/webhook_events').set('Authorization', me.key).query({ workspace_id: me.workspaceId, type: 'meeting.updated', limit: 100 });
+  const res = await api.http
+    .get('/api/v1/webhook_events')
+    .set('Authorization', me.key)
+    .query({ workspace_id: me.workspaceId, type: 'meeting.updated', limit: 100 });
   const out = new Map<string, { settings: { transcription: { language: string } } }[]>();
   for (const e of res.body.data) out.set(e.data.object.id, [...(out.get(e.data.object.id) ?? []), e.data.object]);
   return out;
@@ -42,7 +50,12 @@ type Updates = Awaited<ReturnType<typeof updates>>;
 
 /** Reads the event log until `done` holds (the fan-out runs in the background), then once more a moment later, to see nothing else came. */
 async function eventually(me: Account, done: (u: Updates) => boolean): Promise<Updates> {
-  await until(() => updates(me), { what: 'the fan-out to announce the change', timeoutMs: 30_000, intervalMs: 200, accept: done });
+  await until(() => updates(me), {
+    what: 'the fan-out to announce the change',
+    timeoutMs: 30_000,
+    intervalMs: 200,
+    accept: done,
+  });
   await new Promise((r) => setTimeout(r, 1_000));
   return updates(me);
 }
@@ -51,19 +64,35 @@ const count = (u: Updates, meetingId: string) => u.get(meetingId)?.length ?? 0;
 describe('settings fan-out', () => {
   it("When the workspace's settings change, then every upcoming meeting whose resolved settings changed emits meeting.updated, in batches, and no other does", async () => {
     const me = await givenAccount(api);
-    const ann = await api.http.post('/api/v1/members').set('Authorization', me.key).send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@acme.test' });
+    const ann = await api.http
+      .post('/api/v1/members')
+      .set('Authorization', me.key)
+      .send({ workspace_id: me.workspaceId, name: 'Ann', email: 'ann@acme.test' });
     const external: { id: string; meeting_id: string }[] = [];
-    for (let i = 0; i < 3; i++) external.push(await sendBot(me, { member_id: ann.body.id, participants: [{ email: 'ann@acme.test' }, { email: `guest${i}@else.test` }] }));
+    for (let i = 0; i < 3; i++)
+      external.push(
+        await sendBot(me, {
+          member_id: ann.body.id,
+          participants: [{ email: 'ann@acme.test' }, { email: `guest${i}@else.test` }],
+        }),
+      );
     const internal = await sendBot(me, { member_id: ann.body.id, participants: [{ email: 'ann@acme.test' }] });
     const ownLanguage = await sendBot(me, {});
     // This meeting decides its own language: the workspace change below does not reach it.
-    const ownBlock = (await api.http.get(`/api/v1/meetings/${ownLanguage.meeting_id}`).set('Authorization', me.key)).body.settings;
-    await api.http.patch(`/api/v1/settings/${ownBlock.assignments[0].settings_id}`).set('Authorization', me.key).send({ transcription: { language: 'nl' } });
+    const ownBlock = (await api.http.get(`/api/v1/meetings/${ownLanguage.meeting_id}`).set('Authorization', me.key))
+      .body.settings;
+    await api.http
+      .patch(`/api/v1/settings/${ownBlock.assignments[0].settings_id}`)
+      .set('Authorization', me.key)
+      .send({ transcription: { language: 'nl' } });
     const before = await updates(me);
     assert.equal(before.get(ownLanguage.meeting_id)?.length, 1, 'a meeting’s own settings change is announced at once');
 
     const ws = (await api.http.get(`/api/v1/workspaces/${me.workspaceId}`).set('Authorization', me.key)).body.settings;
-    const patched = await api.http.patch(`/api/v1/settings/${ws.assignments[0].settings_id}`).set('Authorization', me.key).send({ transcription: { language: 'sv' } });
+    const patched = await api.http
+      .patch(`/api/v1/settings/${ws.assignments[0].settings_id}`)
+      .set('Authorization', me.key)
+      .send({ transcription: { language: 'sv' } });
     assert.equal(patched.status, 200);
     let after = await eventually(me, (u) => [...external, internal].every((m) => count(u, m.meeting_id) === 1));
     for (const m of [...external, internal]) {
@@ -73,8 +102,14 @@ describe('settings fan-out', () => {
     assert.equal(after.get(ownLanguage.meeting_id)?.length, 1, 'its own setting still decides: nothing changed for it');
 
     // A category scope reaches only the external meetings.
-    const s = await api.http.post('/api/v1/settings').set('Authorization', me.key).send({ workspace_id: me.workspaceId, transcription: { language: 'fi' } });
-    const asg = await api.http.post('/api/v1/settings_assignments').set('Authorization', me.key).send({ settings_id: s.body.id, scope: [`members:${ann.body.id}`, 'meetings:external'] });
+    const s = await api.http
+      .post('/api/v1/settings')
+      .set('Authorization', me.key)
+      .send({ workspace_id: me.workspaceId, transcription: { language: 'fi' } });
+    const asg = await api.http
+      .post('/api/v1/settings_assignments')
+      .set('Authorization', me.key)
+      .send({ settings_id: s.body.id, scope: [`members:${ann.body.id}`, 'meetings:external'] });
     assert.equal(asg.status, 201);
     after = await eventually(me, (u) => external.every((m) => count(u, m.meeting_id) === 2));
     for (const m of external) {
@@ -89,7 +124,10 @@ describe('settings fan-out', () => {
     await api.http.delete(`/api/v1/settings_assignments/${asg.body.id}`).set('Authorization', me.key);
     after = await eventually(me, (u) => external.every((m) => count(u, m.meeting_id) === 3));
     for (const m of external) assert.equal(after.get(m.meeting_id)?.length, 3);
-    assert.equal((await api.http.get(`/api/v1/bots/${external[0]!.id}`).set('Authorization', me.key)).body.language, 'sv');
+    assert.equal(
+      (await api.http.get(`/api/v1/bots/${external[0]!.id}`).set('Authorization', me.key)).body.language,
+      'sv',
+    );
   });
 
   it('When recording is disabled for a queued bot’s meeting, then at join time the bot does not join and is cancelled', async () => {
@@ -97,12 +135,18 @@ describe('settings fan-out', () => {
     // It joins 3 minutes before join_at: in about two seconds.
     const b = await sendBot(me, { join_at: new Date(Date.now() + 3 * 60_000 + 2_000).toISOString() });
     const block = (await api.http.get(`/api/v1/meetings/${b.meeting_id}`).set('Authorization', me.key)).body.settings;
-    await api.http.patch(`/api/v1/settings/${block.assignments[0].settings_id}`).set('Authorization', me.key).send({ recording: { enabled: false } });
+    await api.http
+      .patch(`/api/v1/settings/${block.assignments[0].settings_id}`)
+      .set('Authorization', me.key)
+      .send({ recording: { enabled: false } });
     const status = await resultOf(t, `bot/${b.id}`);
     assert.equal(status, 'cancelled');
     const got = await api.http.get(`/api/v1/bots/${b.id}`).set('Authorization', me.key);
     assert.equal(got.body.status, 'cancelled');
-    const events = await api.http.get('/api/v1/webhook_events').set('Authorization', me.key).query({ workspace_id: me.workspaceId, type: 'bot.cancelled' });
+    const events = await api.http
+      .get('/api/v1/webhook_events')
+      .set('Authorization', me.key)
+      .query({ workspace_id: me.workspaceId, type: 'bot.cancelled' });
     assert.equal(events.body.data.length, 1);
   });
 });

@@ -61,12 +61,34 @@ describe('a worker killed mid-delivery', () => {
     await em.flush();
 
     // A worker in a process of its own, as production runs it.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'], {
-      env: { ...withoutTestContext(process.env), DATABASE_URL: db.url, TEMPORAL_ADDRESS: t.server.address, TEMPORAL_TASK_QUEUE: t.taskQueue, ALLOW_LOOPBACK_WEBHOOKS: 'true', WORKER_MAX_CACHED_WORKFLOWS: '0', LOG_LEVEL: 'silent', SIGNING_SECRET: 'x'.repeat(32) },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'],
+      {
+        env: {
+          ...withoutTestContext(process.env),
+          DATABASE_URL: db.url,
+          TEMPORAL_ADDRESS: t.server.address,
+          TEMPORAL_TASK_QUEUE: t.taskQueue,
+          ALLOW_LOOPBACK_WEBHOOKS: 'true',
+          WORKER_MAX_CACHED_WORKFLOWS: '0',
+          LOG_LEVEL: 'silent',
+          SIGNING_SECRET: 'x'.repeat(32),
+        },
+        stdio: 'ignore',
+      },
+    );
     const exited = new Promise((r) => child.once('exit', r));
-    const event = await db.orm.em.fork().transactional(async (tem) => recordEvent(tem, { workspaceId: me.workspaceId, type: 'meeting.updated', objectId: 'mtg_crash', payload: { id: 'mtg_crash' } }));
+    const event = await db.orm.em
+      .fork()
+      .transactional(async (tem) =>
+        recordEvent(tem, {
+          workspaceId: me.workspaceId,
+          type: 'meeting.updated',
+          objectId: 'mtg_crash',
+          payload: { id: 'mtg_crash' },
+        }),
+      );
     // The worker process's dispatcher fans the event out and starts its delivery.
     await firstArrived;
     child.kill('SIGKILL');
@@ -77,8 +99,17 @@ describe('a worker killed mid-delivery', () => {
       const result = await resultOf(t, deliveryWorkflowId(event.id, endpoint.id));
       assert.equal(result, 'succeeded');
       assert.deepEqual(seen, [event.id, event.id], 'the same event, once on the dead attempt and once delivered');
-      const attempts = await db.orm.em.fork().execute<{ number: number; status_code: number | null }[]>('select number, status_code from webhook_attempts where event_id = ? order by number', [event.id]);
-      assert.deepEqual(attempts.map((a) => [a.number, a.status_code]), [[2, 200]], 'the killed attempt left no record; the next one is number 2');
+      const attempts = await db.orm.em
+        .fork()
+        .execute<{ number: number; status_code: number | null }[]>(
+          'select number, status_code from webhook_attempts where event_id = ? order by number',
+          [event.id],
+        );
+      assert.deepEqual(
+        attempts.map((a) => [a.number, a.status_code]),
+        [[2, 200]],
+        'the killed attempt left no record; the next one is number 2',
+      );
     } finally {
       receiver.closeAllConnections();
       receiver.close();

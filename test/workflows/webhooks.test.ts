@@ -39,32 +39,66 @@ describe('webhook endpoints', () => {
       .post('/api/v1/webhook_endpoints')
       .set('Authorization', me.key)
       .set('Service-Version', '2026-10-10')
-      .send({ workspace_id: me.workspaceId, url: receiver.url, enabled_events: ['meeting.created'], metadata: { team: 'ops' } });
+      .send({
+        workspace_id: me.workspaceId,
+        url: receiver.url,
+        enabled_events: ['meeting.created'],
+        metadata: { team: 'ops' },
+      });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^we_/);
     assert.match(created.body.secret, /^whsec_/);
     assert.equal(created.body.api_version, '2026-10-10');
     const read = await api.http.get(`/api/v1/webhook_endpoints/${created.body.id}`).set('Authorization', me.key);
     assert.ok(!('secret' in read.body));
-    const pinned = await createEndpoint(me.key, me.workspaceId, { api_version: '2026-09-30', secret: 'whsec_my_own_secret_value' });
+    const pinned = await createEndpoint(me.key, me.workspaceId, {
+      api_version: '2026-09-30',
+      secret: 'whsec_my_own_secret_value',
+    });
     assert.equal(pinned.api_version, '2026-09-25');
     assert.equal(pinned.secret, 'whsec_my_own_secret_value');
-    const bad = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', me.key).send({ workspace_id: me.workspaceId, url: 'http://10.0.0.1/x', enabled_events: ['meeting.created', 'meeting.exploded'], api_version: 'soon' });
+    const bad = await api.http
+      .post('/api/v1/webhook_endpoints')
+      .set('Authorization', me.key)
+      .send({
+        workspace_id: me.workspaceId,
+        url: 'http://10.0.0.1/x',
+        enabled_events: ['meeting.created', 'meeting.exploded'],
+        api_version: 'soon',
+      });
     assert.equal(bad.status, 422);
-    assert.deepEqual(Object.fromEntries(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])), { url: 'invalid', 'enabled_events.1': 'inclusion', api_version: 'invalid' });
-    const list = await api.http.get('/api/v1/webhook_endpoints').query({ workspace_id: me.workspaceId }).set('Authorization', me.key);
+    assert.deepEqual(
+      Object.fromEntries(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])),
+      { url: 'invalid', 'enabled_events.1': 'inclusion', api_version: 'invalid' },
+    );
+    const list = await api.http
+      .get('/api/v1/webhook_endpoints')
+      .query({ workspace_id: me.workspaceId })
+      .set('Authorization', me.key);
     assert.equal(list.body.data.length, 2);
-    const patched = await api.http.patch(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key).send({ enabled: false, enabled_events: ['bot.failed'] });
+    const patched = await api.http
+      .patch(`/api/v1/webhook_endpoints/${pinned.id}`)
+      .set('Authorization', me.key)
+      .send({ enabled: false, enabled_events: ['bot.failed'] });
     assert.deepEqual([patched.body.enabled, patched.body.enabled_events], [false, ['bot.failed']]);
-    assert.equal((await api.http.delete(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key)).body.deleted, true);
-    assert.equal((await api.http.get(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key)).status, 404);
+    assert.equal(
+      (await api.http.delete(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key)).body.deleted,
+      true,
+    );
+    assert.equal(
+      (await api.http.get(`/api/v1/webhook_endpoints/${pinned.id}`).set('Authorization', me.key)).status,
+      404,
+    );
     await api.http.delete(`/api/v1/webhook_endpoints/${created.body.id}`).set('Authorization', me.key);
   });
 
   it('When a member-role key registers an endpoint, then 401; another account sees 404', async () => {
     const reader = await givenAccount(api, { workspace: false });
     await grant(api, reader.email, me.workspaceId, 'member');
-    const res = await api.http.post('/api/v1/webhook_endpoints').set('Authorization', reader.key).send({ workspace_id: me.workspaceId, url: receiver.url, enabled_events: ['*'] });
+    const res = await api.http
+      .post('/api/v1/webhook_endpoints')
+      .set('Authorization', reader.key)
+      .send({ workspace_id: me.workspaceId, url: receiver.url, enabled_events: ['*'] });
     assert.equal(res.status, 401);
     const other = await givenAccount(api);
     const ep = await createEndpoint(other.key, other.workspaceId);
@@ -82,7 +116,10 @@ describe('webhook endpoints', () => {
     const got = receiver.received[before]!;
     assert.equal(got.json.id, res.body.event_id);
     assert.ok(verifyLikeTheSpec(ep.secret, got.headers, got.body, Math.floor(Date.now() / 1000)));
-    assert.equal((await api.http.get(`/api/v1/webhook_events/${res.body.event_id}`).set('Authorization', me.key)).status, 404);
+    assert.equal(
+      (await api.http.get(`/api/v1/webhook_events/${res.body.event_id}`).set('Authorization', me.key)).status,
+      404,
+    );
     await api.http.delete(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', me.key);
   });
 });
@@ -94,8 +131,17 @@ describe('delivery', () => {
     const start = receiver.received.length;
     const bot = await sendBot(owner.key, owner.workspaceId);
     await resultOf(t, botWorkflowId(bot.id));
-    const expected = await db.orm.em.fork().execute<{ id: string; type: string }[]>('select id, type from webhook_events where workspace_id = ? order by id', [owner.workspaceId]);
-    await until(() => receiver.received.slice(start).length >= expected.length, { what: 'every event delivered', timeoutMs: 15_000, intervalMs: 50 });
+    const expected = await db.orm.em
+      .fork()
+      .execute<{ id: string; type: string }[]>(
+        'select id, type from webhook_events where workspace_id = ? order by id',
+        [owner.workspaceId],
+      );
+    await until(() => receiver.received.slice(start).length >= expected.length, {
+      what: 'every event delivered',
+      timeoutMs: 15_000,
+      intervalMs: 50,
+    });
     const got = receiver.received.slice(start);
     assert.deepEqual(got.map((r) => r.json.id).sort(), expected.map((e) => e.id).sort());
     for (const r of got) {
@@ -103,15 +149,36 @@ describe('delivery', () => {
       assert.ok(verifyLikeTheSpec(ep.secret, r.headers, r.body, Math.floor(Date.now() / 1000)), r.json.type);
     }
     const types = got.map((r) => r.json.type);
-    for (const type of ['meeting.created', 'bot.recording_started', 'bot.recording_completed', 'bot.transcript_ready', 'bot.summary_ready', 'meeting.finished']) assert.ok(types.includes(type), type);
+    for (const type of [
+      'meeting.created',
+      'bot.recording_started',
+      'bot.recording_completed',
+      'bot.transcript_ready',
+      'bot.summary_ready',
+      'meeting.finished',
+    ])
+      assert.ok(types.includes(type), type);
     const botEvent = got.find((r) => r.json.type === 'bot.summary_ready')!;
     assert.equal(botEvent.json.data.object.id, bot.id);
-    await until(async () => {
-      const list = await api.http.get('/api/v1/webhook_events').query({ workspace_id: owner.workspaceId, delivery_status: 'succeeded', limit: 100 }).set('Authorization', owner.key);
-      return list.body.data.length === expected.length;
-    }, { what: 'deliveries recorded', timeoutMs: 15_000, intervalMs: 50 });
-    const list = await api.http.get('/api/v1/webhook_events').query({ workspace_id: owner.workspaceId, limit: 100 }).set('Authorization', owner.key);
-    assert.deepEqual(list.body.data.map((e: { id: string }) => e.id), expected.map((e) => e.id).reverse(), 'newest first');
+    await until(
+      async () => {
+        const list = await api.http
+          .get('/api/v1/webhook_events')
+          .query({ workspace_id: owner.workspaceId, delivery_status: 'succeeded', limit: 100 })
+          .set('Authorization', owner.key);
+        return list.body.data.length === expected.length;
+      },
+      { what: 'deliveries recorded', timeoutMs: 15_000, intervalMs: 50 },
+    );
+    const list = await api.http
+      .get('/api/v1/webhook_events')
+      .query({ workspace_id: owner.workspaceId, limit: 100 })
+      .set('Authorization', owner.key);
+    assert.deepEqual(
+      list.body.data.map((e: { id: string }) => e.id),
+      expected.map((e) => e.id).reverse(),
+      'newest first',
+    );
   });
 
   it('When the receiver answers 500 then 200, then it gets the same event id twice with valid signatures and fresh timestamps, and both attempts are logged', async () => {
@@ -120,15 +187,25 @@ describe('delivery', () => {
     receiver.script = [500, 200];
     const start = receiver.received.length;
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/retry-abcd-efg?sim=lobby_timeout');
-    const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
+    const [evt] = await db.orm.em
+      .fork()
+      .execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [
+        bot.meeting_id,
+      ]);
     await until(() => receiver.received.length > start, { what: 'first attempt', timeoutMs: 15_000, intervalMs: 50 });
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'succeeded');
     const got = receiver.received.slice(start).filter((r) => r.json.id === evt!.id);
     assert.equal(got.length, 2);
     assert.equal(got[0]!.body, got[1]!.body, 'the stored body is sent again');
-    for (const r of got) assert.ok(verifyLikeTheSpec(ep.secret, r.headers, r.body, Number(/t=(\d+)/.exec(r.headers['x-service-signature']!)![1])));
+    for (const r of got)
+      assert.ok(
+        verifyLikeTheSpec(ep.secret, r.headers, r.body, Number(/t=(\d+)/.exec(r.headers['x-service-signature']!)![1])),
+      );
     const detail = await api.http.get(`/api/v1/webhook_events/${evt!.id}`).set('Authorization', owner.key);
-    assert.deepEqual(detail.body.deliveries[0].attempts.map((a: { status_code: number }) => a.status_code), [500, 200]);
+    assert.deepEqual(
+      detail.body.deliveries[0].attempts.map((a: { status_code: number }) => a.status_code),
+      [500, 200],
+    );
     assert.equal(detail.body.deliveries[0].attempts[0].response_body, 'try later');
     assert.equal(detail.body.delivery_status, 'succeeded');
     await stopBot(bot.id);
@@ -139,8 +216,16 @@ describe('delivery', () => {
     const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
     receiver.script = [500];
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/stop-abcd-efg?sim=lobby_timeout');
-    const [evt] = await db.orm.em.fork().execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [bot.meeting_id]);
-    await until(async () => (await db.orm.em.fork().execute('select 1 from webhook_attempts where event_id = ?', [evt!.id])).length > 0, { what: 'first attempt', timeoutMs: 15_000, intervalMs: 50 });
+    const [evt] = await db.orm.em
+      .fork()
+      .execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [
+        bot.meeting_id,
+      ]);
+    await until(
+      async () =>
+        (await db.orm.em.fork().execute('select 1 from webhook_attempts where event_id = ?', [evt!.id])).length > 0,
+      { what: 'first attempt', timeoutMs: 15_000, intervalMs: 50 },
+    );
     await api.http.patch(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', owner.key).send({ enabled: false });
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'stopped');
     await stopBot(bot.id);
@@ -154,19 +239,47 @@ describe('delivery', () => {
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/relay-abcd-efg?sim=lobby_timeout');
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(receiver.received.length, start, 'nothing was sent while no dispatcher ran');
-    const [pending] = await db.orm.em.fork().execute<{ n: number }[]>("select count(*)::int as n from workflow_commands where workflow_id = ? and dispatched_at is null", [`bot/${bot.id}`]);
+    const [pending] = await db.orm.em
+      .fork()
+      .execute<{ n: number }[]>(
+        'select count(*)::int as n from workflow_commands where workflow_id = ? and dispatched_at is null',
+        [`bot/${bot.id}`],
+      );
     assert.equal(pending!.n, 1, 'the bot workflow start waits in the outbox');
     // The replacement serves the rest of this file, as a restarted worker's would.
-    replacement = startDispatcher({ orm: db.orm, log: silentLog, gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }), pollMs: 200 });
-    await until(() => receiver.received.slice(start).some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot.meeting_id), { what: 'the event delivered', timeoutMs: 15_000, intervalMs: 50 });
-    await until(async () => (await t.env.client.workflow.getHandle(`bot/${bot.id}`).describe().then(() => true, () => false)), { what: 'the bot workflow started', timeoutMs: 15_000, intervalMs: 50 });
+    replacement = startDispatcher({
+      orm: db.orm,
+      log: silentLog,
+      gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }),
+      pollMs: 200,
+    });
+    await until(
+      () =>
+        receiver.received
+          .slice(start)
+          .some((r) => r.json.type === 'meeting.created' && r.json.data.object.id === bot.meeting_id),
+      { what: 'the event delivered', timeoutMs: 15_000, intervalMs: 50 },
+    );
+    await until(
+      async () =>
+        await t.env.client.workflow
+          .getHandle(`bot/${bot.id}`)
+          .describe()
+          .then(
+            () => true,
+            () => false,
+          ),
+      { what: 'the bot workflow started', timeoutMs: 15_000, intervalMs: 50 },
+    );
     await stopBot(bot.id);
   });
 
   it('When a secret is rotated, then deliveries carry digests of both, and either secret verifies', async () => {
     const owner = await givenAccount(api);
     const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
-    const rotated = await api.http.post(`/api/v1/webhook_endpoints/${ep.id}/rotate_secret`).set('Authorization', owner.key);
+    const rotated = await api.http
+      .post(`/api/v1/webhook_endpoints/${ep.id}/rotate_secret`)
+      .set('Authorization', owner.key);
     assert.notEqual(rotated.body.secret, ep.secret);
     const start = receiver.received.length;
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/rot-abcd-efg?sim=lobby_timeout');
@@ -180,14 +293,31 @@ describe('delivery', () => {
   });
 
   it('When a host name resolves to a non-public address at delivery time, then the attempt is refused before connecting', async () => {
-    const toLoopback = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
-    const endpoint = { url: 'https://hooks.example.com/x', secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null };
-    const refused = await postOnce({ allowLoopbackWebhooks: false, resolve: toLoopback as never }, endpoint, 'meeting.updated', '{}');
+    const toLoopback = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const endpoint = {
+      url: 'https://hooks.example.com/x',
+      secret: 'whsec_x',
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+    };
+    const refused = await postOnce(
+      { allowLoopbackWebhooks: false, resolve: toLoopback as never },
+      endpoint,
+      'meeting.updated',
+      '{}',
+    );
     assert.equal(refused.statusCode, null);
     assert.match(refused.error!, /not public \(in the loopback block 127\.0\.0\.0\/8\)/);
     assert.ok(!refused.error!.includes('127.0.0.1'), 'the rule is named, never what the name resolved to');
-    const toPrivate = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '10.1.2.3', family: 4 }]);
-    assert.match((await postOnce({ allowLoopbackWebhooks: true, resolve: toPrivate as never }, endpoint, 'meeting.updated', '{}')).error!, /not public \(in the private block 10\.0\.0\.0\/8\)/, 'the development setting opens loopback only');
+    const toPrivate = (_h: string, _o: unknown, cb: (e: null, a: { address: string; family: number }[]) => void) =>
+      cb(null, [{ address: '10.1.2.3', family: 4 }]);
+    assert.match(
+      (await postOnce({ allowLoopbackWebhooks: true, resolve: toPrivate as never }, endpoint, 'meeting.updated', '{}'))
+        .error!,
+      /not public \(in the private block 10\.0\.0\.0\/8\)/,
+      'the development setting opens loopback only',
+    );
   });
 });
 
@@ -200,7 +330,12 @@ describe('what counts as an acknowledgement', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    const r = await postOnce({ allowLoopbackWebhooks: true }, { url, secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null }, 'meeting.updated', '{}');
+    const r = await postOnce(
+      { allowLoopbackWebhooks: true },
+      { url, secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null },
+      'meeting.updated',
+      '{}',
+    );
     server.close();
     assert.equal(r.statusCode, 302);
     assert.equal(hits, 1, 'no second request to the Location');
@@ -210,7 +345,12 @@ describe('what counts as an acknowledgement', () => {
     const server = http.createServer(() => undefined); // never answers
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    const r = await postOnce({ allowLoopbackWebhooks: true }, { url, secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null }, 'meeting.updated', '{}');
+    const r = await postOnce(
+      { allowLoopbackWebhooks: true },
+      { url, secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null },
+      'meeting.updated',
+      '{}',
+    );
     server.closeAllConnections();
     server.close();
     assert.equal(r.statusCode, null);

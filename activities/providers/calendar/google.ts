@@ -1,6 +1,13 @@
 import type { OAuthProviderConfig } from '../../../runtime/config';
 import { CALENDAR_TEXT_LIMITS, capText, linkInText } from '../../../domain/meetings/links';
-import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarProvider, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from './types';
+import {
+  CalendarAccessRevoked,
+  CalendarCursorExpired,
+  type CalendarProvider,
+  type CalendarTokens,
+  type ChangesPage,
+  type ProviderCalendarEvent,
+} from './types';
 
 /** What the service asks for: who the account is, and read access to its calendars. */
 export const GOOGLE_SCOPES = 'openid email https://www.googleapis.com/auth/calendar.readonly';
@@ -43,14 +50,22 @@ type GoogleEvent = {
   attendees?: { email?: string; displayName?: string; responseStatus?: string; resource?: boolean }[];
 };
 type GoogleEventsPage = { items?: GoogleEvent[]; nextPageToken?: string; nextSyncToken?: string };
-type GoogleErrorBody = { error?: { code?: number; message?: string; errors?: { reason?: string; message?: string }[] } | string; error_description?: string };
+type GoogleErrorBody = {
+  error?: { code?: number; message?: string; errors?: { reason?: string; message?: string }[] } | string;
+  error_description?: string;
+};
 type TokenAnswer = { access_token?: string; refresh_token?: string; expires_in?: number; scope?: string };
 
 type Answer = { status: number; headers: Headers; body: unknown };
 /** The tokens of one adapter call, and whether they were refreshed during it. */
 type Session = { tokens: CalendarTokens; refreshed: boolean };
 
-const RESPONSES: Record<string, string> = { needsAction: 'needs_action', accepted: 'accepted', declined: 'declined', tentative: 'tentative' };
+const RESPONSES: Record<string, string> = {
+  needsAction: 'needs_action',
+  accepted: 'accepted',
+  declined: 'declined',
+  tentative: 'tentative',
+};
 
 /**
  * Our page token: Google's, with the time window of the listing it belongs to, so every page of
@@ -75,7 +90,6 @@ const iso = (t: GoogleEventTime | undefined): string | null => {
   return v ? new Date(v).toISOString() : null;
 };
 
-
 /** A Google event (or occurrence, with singleEvents=true) in the service's words. */
 export function mapGoogleEvent(e: GoogleEvent): ProviderCalendarEvent {
   const original = e.originalStartTime?.dateTime ?? e.originalStartTime?.date ?? null;
@@ -94,7 +108,11 @@ export function mapGoogleEvent(e: GoogleEvent): ProviderCalendarEvent {
     organizer: e.organizer ? { name: e.organizer.displayName ?? null, email: e.organizer.email ?? null } : null,
     attendees: (e.attendees ?? [])
       .filter((a) => !a.resource && a.email)
-      .map((a) => ({ name: a.displayName ?? null, email: a.email!, response: a.responseStatus ? (RESPONSES[a.responseStatus] ?? null) : null })),
+      .map((a) => ({
+        name: a.displayName ?? null,
+        email: a.email!,
+        response: a.responseStatus ? (RESPONSES[a.responseStatus] ?? null) : null,
+      })),
   };
 }
 
@@ -148,8 +166,15 @@ export class GoogleCalendarProvider implements CalendarProvider {
     return `${this.config.authUrl}?${q}`;
   }
 
-  async exchangeCode(input: { code: string; redirectUri: string }): Promise<{ tokens: CalendarTokens; accountEmail: string }> {
-    const answer = await this.tokenRequest({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri });
+  async exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+  }): Promise<{ tokens: CalendarTokens; accountEmail: string }> {
+    const answer = await this.tokenRequest({
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: input.redirectUri,
+    });
     // With granular consent the member may untick the calendar: the grant is then of no use.
     if (typeof answer.scope === 'string' && !answer.scope.split(' ').includes(CALENDAR_SCOPE)) {
       throw new CalendarAccessRevoked('Google: the consent did not include read access to the calendar.');
@@ -158,11 +183,16 @@ export class GoogleCalendarProvider implements CalendarProvider {
     const res = await this.call(session, 'GET', '/calendars/primary');
     if (res.status !== 200) this.fail(res, 'reading the primary calendar');
     const id = (res.body as { id?: unknown }).id;
-    if (typeof id !== 'string' || !id.includes('@')) throw new Error('Google: the primary calendar has no account email as its id.');
+    if (typeof id !== 'string' || !id.includes('@'))
+      throw new Error('Google: the primary calendar has no account email as its id.');
     return { tokens: session.tokens, accountEmail: id.toLowerCase() };
   }
 
-  async listChanges(input: { tokens: CalendarTokens; cursor: string | null; pageToken: string | null }): Promise<ChangesPage> {
+  async listChanges(input: {
+    tokens: CalendarTokens;
+    cursor: string | null;
+    pageToken: string | null;
+  }): Promise<ChangesPage> {
     const session: Session = { tokens: input.tokens, refreshed: false };
     const page = input.pageToken ? decodePageToken(input.pageToken) : null;
     const query = new URLSearchParams({ singleEvents: 'true', maxResults: String(PAGE_SIZE) });
@@ -177,7 +207,10 @@ export class GoogleCalendarProvider implements CalendarProvider {
     }
     if (page) query.set('pageToken', page.p);
     const res = await this.call(session, 'GET', `/calendars/primary/events?${query}`);
-    if (res.status === 410) throw new CalendarCursorExpired(`Google: ${errorOf(res.body).message ?? 'the sync token is no longer valid'}; a full sync is required.`);
+    if (res.status === 410)
+      throw new CalendarCursorExpired(
+        `Google: ${errorOf(res.body).message ?? 'the sync token is no longer valid'}; a full sync is required.`,
+      );
     if (res.status !== 200) this.fail(res, 'listing events');
     const body = res.body as GoogleEventsPage;
     const next = body.nextPageToken ?? null;
@@ -202,11 +235,21 @@ export class GoogleCalendarProvider implements CalendarProvider {
   /** One Calendar API request with the session's access token: refreshed when expiring, and once when refused. */
   private async call(session: Session, method: 'GET' | 'POST', path: string, json?: unknown): Promise<Answer> {
     const expiresAt = session.tokens.expires_at ? Date.parse(session.tokens.expires_at) : null;
-    if (!session.refreshed && session.tokens.refresh_token && expiresAt !== null && expiresAt - Date.now() < EXPIRY_MARGIN_MS) await this.refresh(session);
+    if (
+      !session.refreshed &&
+      session.tokens.refresh_token &&
+      expiresAt !== null &&
+      expiresAt - Date.now() < EXPIRY_MARGIN_MS
+    )
+      await this.refresh(session);
     const send = () =>
       this.send(`${this.config.apiUrl}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${session.tokens.access_token}`, Accept: 'application/json', ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${session.tokens.access_token}`,
+          Accept: 'application/json',
+          ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: json === undefined ? undefined : JSON.stringify(json),
       });
     let res = await send();
@@ -214,12 +257,18 @@ export class GoogleCalendarProvider implements CalendarProvider {
       await this.refresh(session);
       res = await send();
     }
-    if (res.status === 401) throw new CalendarAccessRevoked(`Google refused the access token: ${errorOf(res.body).message ?? 'invalid credentials'}.`);
+    if (res.status === 401)
+      throw new CalendarAccessRevoked(
+        `Google refused the access token: ${errorOf(res.body).message ?? 'invalid credentials'}.`,
+      );
     return res;
   }
 
   private async refresh(session: Session): Promise<void> {
-    const answer = await this.tokenRequest({ grant_type: 'refresh_token', refresh_token: session.tokens.refresh_token! });
+    const answer = await this.tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: session.tokens.refresh_token!,
+    });
     session.tokens = this.tokensOf(answer, session.tokens.refresh_token);
     session.refreshed = true;
   }
@@ -229,13 +278,22 @@ export class GoogleCalendarProvider implements CalendarProvider {
     const res = await this.send(this.config.tokenUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({ ...form, client_id: this.config.clientId, client_secret: this.config.clientSecret }).toString(),
+      body: new URLSearchParams({
+        ...form,
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+      }).toString(),
     });
     const err = errorOf(res.body);
-    if (res.status === 400 && err.oauthError === 'invalid_grant') throw new CalendarAccessRevoked(`Google refused the grant: ${err.message ?? 'invalid_grant'}.`);
-    if (res.status !== 200) throw new Error(`Google token endpoint answered ${res.status}: ${err.oauthError ?? ''} ${err.message ?? ''}`.trim());
+    if (res.status === 400 && err.oauthError === 'invalid_grant')
+      throw new CalendarAccessRevoked(`Google refused the grant: ${err.message ?? 'invalid_grant'}.`);
+    if (res.status !== 200)
+      throw new Error(
+        `Google token endpoint answered ${res.status}: ${err.oauthError ?? ''} ${err.message ?? ''}`.trim(),
+      );
     const answer = res.body as TokenAnswer;
-    if (typeof answer.access_token !== 'string' || !answer.access_token) throw new Error('Google token endpoint answered without an access_token.');
+    if (typeof answer.access_token !== 'string' || !answer.access_token)
+      throw new Error('Google token endpoint answered without an access_token.');
     return answer;
   }
 
@@ -243,7 +301,8 @@ export class GoogleCalendarProvider implements CalendarProvider {
     return {
       access_token: answer.access_token!,
       refresh_token: answer.refresh_token ?? previousRefreshToken,
-      expires_at: typeof answer.expires_in === 'number' ? new Date(Date.now() + answer.expires_in * 1000).toISOString() : null,
+      expires_at:
+        typeof answer.expires_in === 'number' ? new Date(Date.now() + answer.expires_in * 1000).toISOString() : null,
     };
   }
 
@@ -252,7 +311,10 @@ export class GoogleCalendarProvider implements CalendarProvider {
    * back-off) while Google answers 429, 5xx or a 403 rate limit, or does not answer; then the last
    * answer is returned, or the network error thrown.
    */
-  private async send(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Answer> {
+  private async send(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       let answer: Answer | null = null;
       let failure: unknown = null;
@@ -269,11 +331,19 @@ export class GoogleCalendarProvider implements CalendarProvider {
       } catch (err) {
         failure = err;
       }
-      const transient = answer === null || answer.status === 429 || answer.status >= 500 || (answer.status === 403 && ['rateLimitExceeded', 'userRateLimitExceeded'].includes(errorOf(answer.body).reason ?? ''));
+      const transient =
+        answer === null ||
+        answer.status === 429 ||
+        answer.status >= 500 ||
+        (answer.status === 403 &&
+          ['rateLimitExceeded', 'userRateLimitExceeded'].includes(errorOf(answer.body).reason ?? ''));
       if (!transient) return answer!;
       if (attempt >= this.retry.retries) {
         if (answer) return answer;
-        throw new Error(`Google did not answer ${init.method} ${new URL(url).pathname}: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
+        throw new Error(
+          `Google did not answer ${init.method} ${new URL(url).pathname}: ${failure instanceof Error ? failure.message : String(failure)}`,
+          { cause: failure },
+        );
       }
       const backoff = this.retry.baseDelayMs * 2 ** attempt * (1 + Math.random() * 0.2);
       const hinted = answer ? retryAfterMs(answer.headers) : null;
@@ -284,7 +354,10 @@ export class GoogleCalendarProvider implements CalendarProvider {
   /** An answer the adapter has no better word for: a refused scope is a revoked grant, anything else a plain error. */
   private fail(res: Answer, doing: string): never {
     const { reason, message } = errorOf(res.body);
-    if (res.status === 403 && reason === 'insufficientPermissions') throw new CalendarAccessRevoked(`Google: the grant does not cover the calendar (${message ?? reason}).`);
-    throw new Error(`Google answered ${res.status}${reason ? ` (${reason})` : ''} ${doing}: ${message ?? 'no message'}`);
+    if (res.status === 403 && reason === 'insufficientPermissions')
+      throw new CalendarAccessRevoked(`Google: the grant does not cover the calendar (${message ?? reason}).`);
+    throw new Error(
+      `Google answered ${res.status}${reason ? ` (${reason})` : ''} ${doing}: ${message ?? 'no message'}`,
+    );
   }
 }

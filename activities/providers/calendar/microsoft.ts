@@ -1,6 +1,13 @@
 import type { OAuthProviderConfig } from '../../../runtime/config';
 import { CALENDAR_TEXT_LIMITS, capText, linkInText } from '../../../domain/meetings/links';
-import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarProvider, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from './types';
+import {
+  CalendarAccessRevoked,
+  CalendarCursorExpired,
+  type CalendarProvider,
+  type CalendarTokens,
+  type ChangesPage,
+  type ProviderCalendarEvent,
+} from './types';
 
 /**
  * Microsoft 365 / Outlook calendars through Microsoft Graph:
@@ -68,9 +75,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function errorOf(res: Response): Promise<{ code: string | null; message: string }> {
   const text = await res.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { error?: string | { code?: string; message?: string }; error_description?: string };
-    if (typeof body.error === 'string') return { code: body.error, message: (body.error_description ?? body.error).slice(0, 300) };
-    if (body.error && typeof body.error === 'object') return { code: body.error.code ?? null, message: (body.error.message ?? body.error.code ?? '').slice(0, 300) };
+    const body = JSON.parse(text) as {
+      error?: string | { code?: string; message?: string };
+      error_description?: string;
+    };
+    if (typeof body.error === 'string')
+      return { code: body.error, message: (body.error_description ?? body.error).slice(0, 300) };
+    if (body.error && typeof body.error === 'object')
+      return { code: body.error.code ?? null, message: (body.error.message ?? body.error.code ?? '').slice(0, 300) };
   } catch {
     // not JSON
   }
@@ -93,7 +105,9 @@ function retryAfterMs(res: Response): number | null {
 export function graphIso(dateTime: string | null | undefined): string | null {
   if (!dateTime) return null;
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(dateTime.trim());
-  const text = m ? `${m[1]}${m[2] ? m[2].slice(0, 4) : ''}${m[3] ? (m[3].toUpperCase() === 'Z' ? 'Z' : m[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : 'Z'}` : dateTime;
+  const text = m
+    ? `${m[1]}${m[2] ? m[2].slice(0, 4) : ''}${m[3] ? (m[3].toUpperCase() === 'Z' ? 'Z' : m[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : 'Z'}`
+    : dateTime;
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
@@ -122,13 +136,20 @@ export function mapGraphEvent(item: GraphEvent): ProviderCalendarEvent {
     title: capText(item.subject, CALENDAR_TEXT_LIMITS.title),
     startsAt: allDay ? null : graphIso(item.start?.dateTime),
     endsAt: allDay ? null : graphIso(item.end?.dateTime),
-    meetingUrl: capText(item.onlineMeeting?.joinUrl || item.onlineMeetingUrl, CALENDAR_TEXT_LIMITS.link) || locationLink,
+    meetingUrl:
+      capText(item.onlineMeeting?.joinUrl || item.onlineMeetingUrl, CALENDAR_TEXT_LIMITS.link) || locationLink,
     organizer: organizer ? { name: organizer.name ?? null, email: organizer.address ?? null } : null,
     attendees: (item.attendees ?? []).flatMap((a) => {
       const email = a.emailAddress?.address;
       if (a.type === 'resource' || !email) return [];
       const response = a.status?.response;
-      return [{ name: a.emailAddress?.name ?? null, email, response: response ? (RESPONSES[response.toLowerCase()] ?? null) : null }];
+      return [
+        {
+          name: a.emailAddress?.name ?? null,
+          email,
+          response: response ? (RESPONSES[response.toLowerCase()] ?? null) : null,
+        },
+      ];
     }),
   };
 }
@@ -153,8 +174,14 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
     return `${this.config.authUrl}?${q}`;
   }
 
-  async exchangeCode(input: { code: string; redirectUri: string }): Promise<{ tokens: CalendarTokens; accountEmail: string }> {
-    const tokens = await this.tokenRequest({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri }, null);
+  async exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+  }): Promise<{ tokens: CalendarTokens; accountEmail: string }> {
+    const tokens = await this.tokenRequest(
+      { grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri },
+      null,
+    );
     const session: Session = { tokens, refreshed: false };
     const res = await this.graph(session, `${this.config.apiUrl}/me`, {});
     if (!res.ok) throw await this.failure('Microsoft Graph /me', res);
@@ -164,14 +191,19 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
     return { tokens: session.tokens, accountEmail: email.toLowerCase() };
   }
 
-  async listChanges(input: { tokens: CalendarTokens; cursor: string | null; pageToken: string | null }): Promise<ChangesPage> {
+  async listChanges(input: {
+    tokens: CalendarTokens;
+    cursor: string | null;
+    pageToken: string | null;
+  }): Promise<ChangesPage> {
     const session: Session = { tokens: input.tokens, refreshed: false };
     const followed = input.pageToken ?? input.cursor;
     let url: string;
     let listedAt: string | null = null;
     if (followed) {
       const link = this.ownLink(followed);
-      if (!link) throw new CalendarCursorExpired('The stored Microsoft delta link does not point at this Graph endpoint.');
+      if (!link)
+        throw new CalendarCursorExpired('The stored Microsoft delta link does not point at this Graph endpoint.');
       url = link.url;
       listedAt = link.listedAt;
     } else {
@@ -182,10 +214,17 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
       const { code, message } = await errorOf(res);
       const expired = res.status === 410 || (code !== null && EXPIRED_SYNC_CODES.has(code.toLowerCase()));
       // Expired on a listing that started from nothing: restarting would not help, the caller retries later.
-      if (expired && followed) throw new CalendarCursorExpired(`Microsoft Graph no longer accepts the delta state (${res.status} ${code ?? ''}): ${message}`);
+      if (expired && followed)
+        throw new CalendarCursorExpired(
+          `Microsoft Graph no longer accepts the delta state (${res.status} ${code ?? ''}): ${message}`,
+        );
       throw new Error(`Microsoft Graph calendarView delta answered ${res.status} ${code ?? ''}: ${message}`);
     }
-    const body = (await res.json()) as { value?: GraphEvent[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
+    const body = (await res.json()) as {
+      value?: GraphEvent[];
+      '@odata.nextLink'?: string;
+      '@odata.deltaLink'?: string;
+    };
     const items = body.value ?? [];
     const events = items.map(mapGraphEvent);
     // Graph gives each occurrence its own iCalUId; the series' is its master's. Occurrences carry
@@ -203,7 +242,12 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
     if (delta && listedAt && Date.now() - Date.parse(listedAt) > WINDOW_RENEW_MS) {
       // The changes since the cursor are all in; the window it tracks is old: list again over a window from today.
       const fresh = this.fullListing();
-      return { events, nextPageToken: `${fresh.url}#listed=${encodeURIComponent(fresh.listedAt)}`, nextCursor: null, ...tokens };
+      return {
+        events,
+        nextPageToken: `${fresh.url}#listed=${encodeURIComponent(fresh.listedAt)}`,
+        nextCursor: null,
+        ...tokens,
+      };
     }
     return { events, nextPageToken: null, nextCursor: delta ? mark(delta) : null, ...tokens };
   }
@@ -212,7 +256,11 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
   private readonly seriesUids = new Map<string, string | null>();
   private async seriesUid(session: Session, masterId: string): Promise<string | null> {
     if (this.seriesUids.has(masterId)) return this.seriesUids.get(masterId)!;
-    const res = await this.graph(session, `${this.config.apiUrl}/me/events/${encodeURIComponent(masterId)}?$select=iCalUId`, {});
+    const res = await this.graph(
+      session,
+      `${this.config.apiUrl}/me/events/${encodeURIComponent(masterId)}?$select=iCalUId`,
+      {},
+    );
     let uid: string | null = null;
     if (res.ok) uid = ((await res.json()) as { iCalUId?: string | null }).iCalUId ?? null;
     else if (res.status !== 404) throw await this.failure('Microsoft Graph series master', res);
@@ -225,7 +273,10 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
   /** The first request of a full listing: the calendar view from a day ago to a year ahead. */
   private fullListing(): { url: string; listedAt: string } {
     const now = Date.now();
-    const q = new URLSearchParams({ startDateTime: new Date(now - WINDOW_BEFORE_MS).toISOString(), endDateTime: new Date(now + WINDOW_AFTER_MS).toISOString() });
+    const q = new URLSearchParams({
+      startDateTime: new Date(now - WINDOW_BEFORE_MS).toISOString(),
+      endDateTime: new Date(now + WINDOW_AFTER_MS).toISOString(),
+    });
     return { url: `${this.config.apiUrl}/me/calendarView/delta?${q}`, listedAt: new Date(now).toISOString() };
   }
 
@@ -261,10 +312,15 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
   }
 
   /** A call to Graph with the session's access token: refreshed first when (nearly) expired, and once on a 401. */
-  private async graph(session: Session, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
+  private async graph(
+    session: Session,
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<Response> {
     const expiresAt = session.tokens.expires_at ? Date.parse(session.tokens.expires_at) : Number.NaN;
     if (!Number.isNaN(expiresAt) && expiresAt - Date.now() <= REFRESH_MARGIN_MS) await this.refresh(session);
-    const call = () => this.send(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${session.tokens.access_token}` } });
+    const call = () =>
+      this.send(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${session.tokens.access_token}` } });
     let res = await call();
     if (res.status !== 401) return res;
     await res.arrayBuffer().catch(() => undefined);
@@ -279,21 +335,34 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
   }
 
   private async refresh(session: Session): Promise<void> {
-    if (!session.tokens.refresh_token) throw new CalendarAccessRevoked('The Microsoft access token expired and there is no refresh token.');
-    session.tokens = await this.tokenRequest({ grant_type: 'refresh_token', refresh_token: session.tokens.refresh_token }, session.tokens.refresh_token);
+    if (!session.tokens.refresh_token)
+      throw new CalendarAccessRevoked('The Microsoft access token expired and there is no refresh token.');
+    session.tokens = await this.tokenRequest(
+      { grant_type: 'refresh_token', refresh_token: session.tokens.refresh_token },
+      session.tokens.refresh_token,
+    );
     session.refreshed = true;
   }
 
   /** The token endpoint (a confidential client): new tokens, or CalendarAccessRevoked when the grant is gone. */
-  private async tokenRequest(params: Record<string, string>, previousRefreshToken: string | null): Promise<CalendarTokens> {
+  private async tokenRequest(
+    params: Record<string, string>,
+    previousRefreshToken: string | null,
+  ): Promise<CalendarTokens> {
     const res = await this.send(this.config.tokenUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({ client_id: this.config.clientId, client_secret: this.config.clientSecret, scope: SCOPE, ...params }).toString(),
+      body: new URLSearchParams({
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        scope: SCOPE,
+        ...params,
+      }).toString(),
     });
     if (!res.ok) {
       const { code, message } = await errorOf(res);
-      if ((res.status === 400 || res.status === 401) && code && REVOKED_GRANT_ERRORS.has(code)) throw new CalendarAccessRevoked(`Microsoft refused the grant (${code}): ${message}`);
+      if ((res.status === 400 || res.status === 401) && code && REVOKED_GRANT_ERRORS.has(code))
+        throw new CalendarAccessRevoked(`Microsoft refused the grant (${code}): ${message}`);
       throw new Error(`The Microsoft token endpoint answered ${res.status} ${code ?? ''}: ${message}`);
     }
     const body = (await res.json()) as { access_token?: string; refresh_token?: string; expires_in?: number | string };
@@ -302,7 +371,8 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
     return {
       access_token: body.access_token,
       refresh_token: body.refresh_token ?? previousRefreshToken,
-      expires_at: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+      expires_at:
+        Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
     };
   }
 
@@ -311,7 +381,10 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
    * MAX_RETRIES more attempts with exponential backoff (Retry-After when given); then a plain Error.
    * A Retry-After longer than the backoff cap is left to the caller's retries.
    */
-  private async send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
+  private async send(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<Response> {
     const target = new URL(url);
     const what = `${init.method ?? 'GET'} ${target.origin}${target.pathname}`;
     for (let attempt = 0; ; attempt++) {
@@ -328,7 +401,9 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
       const asked = res ? retryAfterMs(res) : null;
       const wait = asked ?? Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
       if (attempt >= MAX_RETRIES || wait > BACKOFF_CAP_MS) {
-        throw new Error(`${what} failed after ${attempt + 1} attempt(s): ${failure}${asked !== null ? ` (Retry-After ${Math.ceil(asked / 1000)} s)` : ''}`);
+        throw new Error(
+          `${what} failed after ${attempt + 1} attempt(s): ${failure}${asked !== null ? ` (Retry-After ${Math.ceil(asked / 1000)} s)` : ''}`,
+        );
       }
       await sleep(wait);
     }

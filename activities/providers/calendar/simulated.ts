@@ -1,6 +1,20 @@
 import type { Orm } from '../../../db/orm';
-import { CalendarAccessRevoked, CalendarCursorExpired, type CalendarProvider, type CalendarTokens, type ChangesPage, type ProviderCalendarEvent } from './types';
-import { grantSimulatedAccount, latestSimulatedSeq, putSimulatedEvent, revokeSimulatedAccount, simulatedAccountGrants, simulatedEventsAfter } from '../../../db/simulated-calendars';
+import {
+  CalendarAccessRevoked,
+  CalendarCursorExpired,
+  type CalendarProvider,
+  type CalendarTokens,
+  type ChangesPage,
+  type ProviderCalendarEvent,
+} from './types';
+import {
+  grantSimulatedAccount,
+  latestSimulatedSeq,
+  putSimulatedEvent,
+  revokeSimulatedAccount,
+  simulatedAccountGrants,
+  simulatedEventsAfter,
+} from '../../../db/simulated-calendars';
 
 const PAGE = 250;
 
@@ -15,21 +29,34 @@ export class SimulatedCalendarProvider implements CalendarProvider {
   ) {}
 
   authorizeUrl(input: { state: string; redirectUri: string; loginHint: string | null }): string {
-    const q = new URLSearchParams({ state: input.state, redirect_uri: input.redirectUri, ...(input.loginHint ? { login_hint: input.loginHint } : {}) });
+    const q = new URLSearchParams({
+      state: input.state,
+      redirect_uri: input.redirectUri,
+      ...(input.loginHint ? { login_hint: input.loginHint } : {}),
+    });
     return `${this.appUrl()}/simulated-calendar/consent?${q}`;
   }
 
   async exchangeCode(input: { code: string }): Promise<{ tokens: CalendarTokens; accountEmail: string }> {
     const email = Buffer.from(input.code.replace(/^sim\./, ''), 'base64url').toString('utf8');
-    if (!input.code.startsWith('sim.') || !email.includes('@')) throw new CalendarAccessRevoked('The consent code is not valid.');
+    if (!input.code.startsWith('sim.') || !email.includes('@'))
+      throw new CalendarAccessRevoked('The consent code is not valid.');
     await grantSimulatedAccount(this.orm.em.fork(), email.toLowerCase());
-    return { tokens: { access_token: `sim-${email.toLowerCase()}`, refresh_token: null, expires_at: null }, accountEmail: email.toLowerCase() };
+    return {
+      tokens: { access_token: `sim-${email.toLowerCase()}`, refresh_token: null, expires_at: null },
+      accountEmail: email.toLowerCase(),
+    };
   }
 
-  async listChanges(input: { tokens: CalendarTokens; cursor: string | null; pageToken: string | null }): Promise<ChangesPage> {
+  async listChanges(input: {
+    tokens: CalendarTokens;
+    cursor: string | null;
+    pageToken: string | null;
+  }): Promise<ChangesPage> {
     const email = input.tokens.access_token.replace(/^sim-/, '');
     const em = this.orm.em.fork();
-    if (!(await simulatedAccountGrants(em, email))) throw new CalendarAccessRevoked('The calendar account no longer grants access.');
+    if (!(await simulatedAccountGrants(em, email)))
+      throw new CalendarAccessRevoked('The calendar account no longer grants access.');
     if (input.cursor === 'expired') throw new CalendarCursorExpired('The sync cursor expired.');
     const after = Number(input.pageToken ?? input.cursor ?? 0);
     const rows = await simulatedEventsAfter<ProviderCalendarEvent>(em, email, after, PAGE + 1, input.cursor !== null);
@@ -63,7 +90,8 @@ export class SimulatedCalendar {
 
   /** Many events at once (benchmarks). */
   async putMany(accountEmail: string, events: (Partial<ProviderCalendarEvent> & { id: string })[]): Promise<void> {
-    for (let i = 0; i < events.length; i += 500) await Promise.all(events.slice(i, i + 500).map((e) => this.put(accountEmail, e)));
+    for (let i = 0; i < events.length; i += 500)
+      await Promise.all(events.slice(i, i + 500).map((e) => this.put(accountEmail, e)));
   }
 
   async cancel(accountEmail: string, eventId: string): Promise<void> {
