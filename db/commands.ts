@@ -60,9 +60,7 @@ export async function markCommandFailed(
 }
 
 /** What an operator sees: parked commands, and the backlog's size and age. */
-export async function commandBacklog(
-  em: EntityManager,
-): Promise<{
+export async function commandBacklog(em: EntityManager): Promise<{
   pending: number;
   oldestPendingSeconds: number | null;
   parked: { id: string; workflowId: string; op: string; attempts: number; lastError: string | null }[];

@@ -13,12 +13,10 @@ export const memberSchema = z
     client_reference_id: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
     created_at: z.string(),
-    settings: settingsBlockSchema
-      .optional()
-      .openapi({
-        description:
-          'What applies to the member’s meetings that no category, series or meeting decides; on the list only with include=settings.',
-      }),
+    settings: settingsBlockSchema.optional().openapi({
+      description:
+        'What applies to the member’s meetings that no category, series or meeting decides; on the list only with include=settings.',
+    }),
   })
   .openapi('Member');
 

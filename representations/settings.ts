@@ -11,11 +11,9 @@ export const settingsSchema = z
     object: z.literal('settings'),
     workspace_id: z.string(),
     name: z.string().nullable(),
-    own: z
-      .boolean()
-      .openapi({
-        description: 'True for the own settings of a workspace, member or meeting (assigned to its own scope only).',
-      }),
+    own: z.boolean().openapi({
+      description: 'True for the own settings of a workspace, member or meeting (assigned to its own scope only).',
+    }),
     recording: z.object({
       enabled: unset(z.boolean()),
       methods: z.object({
@@ -58,11 +56,9 @@ export const assignmentSchema = z
     object: z.literal('settings_assignment'),
     settings_id: z.string(),
     scope: z.array(z.string()).openapi({ example: ['members:mem_01jdz4m7k3q8v2n6x9c5b1t0aa', 'meetings:external'] }),
-    own: z
-      .boolean()
-      .openapi({
-        description: 'True for the assignment of an own settings object to its own scope (it cannot be deleted).',
-      }),
+    own: z.boolean().openapi({
+      description: 'True for the assignment of an own settings object to its own scope (it cannot be deleted).',
+    }),
     created_at: z.string(),
   })
   .openapi('SettingsAssignment');

@@ -23,12 +23,10 @@ export const workspaceSchema = z
     email_domains: z.array(z.string()).optional().openapi({ description: 'Staff keys only.' }),
     idp_company_names: z.array(z.string()).optional().openapi({ description: 'Staff keys only.' }),
     currency: z.string().nullable().optional().openapi({ description: 'Staff keys only.' }),
-    settings: settingsBlockSchema
-      .optional()
-      .openapi({
-        description:
-          'What applies to the workspace’s meetings that no member, category, series or meeting decides; on the list only with include=settings.',
-      }),
+    settings: settingsBlockSchema.optional().openapi({
+      description:
+        'What applies to the workspace’s meetings that no member, category, series or meeting decides; on the list only with include=settings.',
+    }),
   })
   .openapi('Workspace');
 

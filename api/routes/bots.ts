@@ -10,15 +10,10 @@ import { z } from '../../representations/zod';
 
 export const sendBotBody = z.strictObject({
   workspace_id: workspaceIdInput,
-  meeting_url: z
-    .string()
-    .max(2048)
-    .trim()
-    .min(1)
-    .openapi({
-      description: 'Join link; normalised, and its platform detected.',
-      example: 'https://meet.google.com/abc-defg-hij',
-    }),
+  meeting_url: z.string().max(2048).trim().min(1).openapi({
+    description: 'Join link; normalised, and its platform detected.',
+    example: 'https://meet.google.com/abc-defg-hij',
+  }),
   join_at: dateTimeInput
     .nullable()
     .optional()

@@ -16,13 +16,9 @@ export const pushCalendarEvent = defineRoute({
     'One meeting per occurrence per workspace, identified by `ical_uid` and, for an occurrence of a recurring event, `original_starts_at` (its start before any reschedule; defaults to `starts_at`). Pushing again updates it (a reschedule or link change keeps the meeting); `cancelled: true` cancels the meeting. `metadata` is merged on every push. The same push twice changes nothing and emits nothing. When the meeting’s settings record it, a bot is scheduled to join 3 minutes before the start. 201 when the event is new, 200 otherwise. Limited to 1,000 pushes per minute per workspace.',
   body: z.strictObject({
     workspace_id: workspaceIdInput,
-    member_id: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({
-        description: 'The member whose calendar holds the event (a member-role key pushes for its own member).',
-      }),
+    member_id: z.string().nullable().optional().openapi({
+      description: 'The member whose calendar holds the event (a member-role key pushes for its own member).',
+    }),
     member_data: z
       .strictObject({ name: z.string().max(100).trim().min(1), email: z.email(), metadata: metadataInput.optional() })
       .optional()
@@ -35,11 +31,9 @@ export const pushCalendarEvent = defineRoute({
       .boolean()
       .optional()
       .openapi({ description: 'Whether the event belongs to a recurring series (default false).' }),
-    original_starts_at: when
-      .optional()
-      .openapi({
-        description: 'For an occurrence of a recurring event: its original start (iCalendar RECURRENCE-ID).',
-      }),
+    original_starts_at: when.optional().openapi({
+      description: 'For an occurrence of a recurring event: its original start (iCalendar RECURRENCE-ID).',
+    }),
     title: z.string().max(1024).nullable().optional(),
     starts_at: when,
     ends_at: when.nullable().optional(),

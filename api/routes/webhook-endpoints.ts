@@ -21,28 +21,20 @@ export const createEndpoint = defineRoute({
     'The response is the only one that shows `secret`. The endpoint is pinned to the version of this request, or `api_version`.',
   body: z.strictObject({
     workspace_id: workspaceIdInput,
-    url: z
-      .string()
-      .max(2048)
-      .trim()
-      .min(1)
-      .openapi({
-        description: 'A public HTTPS URL (development setups may allow loopback http).',
-        format: 'uri',
-        example: 'https://hooks.example.com/notetaker',
-      }),
+    url: z.string().max(2048).trim().min(1).openapi({
+      description: 'A public HTTPS URL (development setups may allow loopback http).',
+      format: 'uri',
+      example: 'https://hooks.example.com/notetaker',
+    }),
     enabled_events: z
       .array(z.string().openapi({ enum: ['*', ...EVENT_TYPES] }))
       .min(1)
       .openapi({ example: ['*'] }),
     secret: z.string().min(16).max(200).optional(),
-    api_version: z
-      .string()
-      .optional()
-      .openapi({
-        description: 'A version date (YYYY-MM-DD); the newest version on or before it.',
-        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-      }),
+    api_version: z.string().optional().openapi({
+      description: 'A version date (YYYY-MM-DD); the newest version on or before it.',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    }),
     metadata: metadataInput.optional(),
   }),
   response: { status: 201, schema: endpointSchema, description: 'The endpoint, with its secret.' },

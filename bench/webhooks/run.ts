@@ -78,17 +78,15 @@ async function main() {
       const started = Date.now();
       for (let i = 0; i < events; i++) {
         // The change's own transaction: the event row commits with it.
-        const id = await orm.em
-          .fork()
-          .transactional(
-            async (tem) =>
-              recordEvent(tem, {
-                workspaceId: workspace_id!,
-                type: 'meeting.updated',
-                objectId: `mtg_bench_${i}`,
-                payload: { id: `mtg_bench_${i}`, object: 'meeting' },
-              }).id,
-          );
+        const id = await orm.em.fork().transactional(
+          async (tem) =>
+            recordEvent(tem, {
+              workspaceId: workspace_id!,
+              type: 'meeting.updated',
+              objectId: `mtg_bench_${i}`,
+              payload: { id: `mtg_bench_${i}`, object: 'meeting' },
+            }).id,
+        );
         committedAt.set(id, Date.now());
       }
       const expected = events * endpointsCount;

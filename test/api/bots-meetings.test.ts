@@ -236,13 +236,11 @@ describe('bots: reads, lists and edits', () => {
 
   it('When bot metadata is patched, then it merges; keys pinned before 2026-10-12 replace it', async () => {
     const bot = (
-      await api
-        .as(me)
-        .post('/bots', {
-          workspace_id: me.workspaceId,
-          meeting_url: 'https://meet.google.com/meta',
-          metadata: { a: '1', b: '2' },
-        })
+      await api.as(me).post('/bots', {
+        workspace_id: me.workspaceId,
+        meeting_url: 'https://meet.google.com/meta',
+        metadata: { a: '1', b: '2' },
+      })
     ).body;
     const merged = await api.http
       .patch(`/api/v1/bots/${bot.id}`)
@@ -409,22 +407,18 @@ describe('meetings', () => {
     const owner = await givenAccount(api);
     const start = new Date((await t.env.currentTimeMs()) + 86_400_000);
     const a = (
-      await api
-        .as(owner)
-        .post('/bots', {
-          workspace_id: owner.workspaceId,
-          meeting_url: 'https://meet.google.com/one',
-          join_at: start.toISOString(),
-        })
+      await api.as(owner).post('/bots', {
+        workspace_id: owner.workspaceId,
+        meeting_url: 'https://meet.google.com/one',
+        join_at: start.toISOString(),
+      })
     ).body;
     const b = (
-      await api
-        .as(owner)
-        .post('/bots', {
-          workspace_id: owner.workspaceId,
-          meeting_url: 'https://meet.google.com/two',
-          join_at: new Date(start.getTime() + 3_600_000).toISOString(),
-        })
+      await api.as(owner).post('/bots', {
+        workspace_id: owner.workspaceId,
+        meeting_url: 'https://meet.google.com/two',
+        join_at: new Date(start.getTime() + 3_600_000).toISOString(),
+      })
     ).body;
     const c = (
       await api

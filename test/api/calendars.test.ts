@@ -14,14 +14,12 @@ afterAll(() => db.drop());
 
 type Account = Awaited<ReturnType<typeof givenAccount>>;
 const link = (who: Account, body: Record<string, unknown>, version?: string) => {
-  const req = api
-    .as(who)
-    .post('/calendar_connect_links', {
-      workspace_id: who.workspaceId,
-      provider: 'google',
-      return_url: 'https://app.example.com/back',
-      ...body,
-    });
+  const req = api.as(who).post('/calendar_connect_links', {
+    workspace_id: who.workspaceId,
+    provider: 'google',
+    return_url: 'https://app.example.com/back',
+    ...body,
+  });
   if (version) req.set('Service-Version', version);
   return req;
 };

@@ -41,14 +41,11 @@ describe('database errors in logs and workflow failures', () => {
     // Every insert into these tables now fails inside PostgreSQL, after the values were sent.
     await db.orm.em.fork().execute('alter table bots add constraint refuse_all check (false) not valid');
     await db.orm.em.fork().execute('alter table webhook_endpoints add constraint refuse_all check (false) not valid');
-    const bot = await http
-      .post('/api/v1/bots')
-      .set('Authorization', me.key)
-      .send({
-        workspace_id: me.workspaceId,
-        meeting_url: 'https://zoom.us/j/123456789?pwd=SECRETPASS123',
-        bot_name: 'Leaky',
-      });
+    const bot = await http.post('/api/v1/bots').set('Authorization', me.key).send({
+      workspace_id: me.workspaceId,
+      meeting_url: 'https://zoom.us/j/123456789?pwd=SECRETPASS123',
+      bot_name: 'Leaky',
+    });
     assert.equal(bot.status, 500);
     assert.equal(bot.body.errors[0].code, 'internal_error');
     const endpoint = await http

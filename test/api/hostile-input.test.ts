@@ -244,14 +244,11 @@ describe('bot avatars', () => {
       assert.equal(res.status, 422, avatar);
       assert.equal(res.body.errors[0].field, 'bot_avatar');
     }
-    const ok = await api.http
-      .post('/api/v1/bots')
-      .set('Authorization', key)
-      .send({
-        workspace_id: workspaceId,
-        meeting_url: 'https://zoom.us/j/123456789',
-        bot_avatar: 'https://cdn.example.com/bot.png',
-      });
+    const ok = await api.http.post('/api/v1/bots').set('Authorization', key).send({
+      workspace_id: workspaceId,
+      meeting_url: 'https://zoom.us/j/123456789',
+      bot_avatar: 'https://cdn.example.com/bot.png',
+    });
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     assert.equal(ok.body.bot_avatar, 'https://cdn.example.com/bot.png');
   });

@@ -51,14 +51,12 @@ async function assign(who: Account, settingsId: string, scope: string[]) {
   return res.body as { id: string };
 }
 async function bot(who: Account, body: Record<string, unknown> = {}) {
-  const res = await api
-    .as(who)
-    .post('/bots', {
-      workspace_id: who.workspaceId,
-      meeting_url: 'https://meet.google.com/abc-defg-hij',
-      join_at: new Date(Date.now() + 86_400_000).toISOString(),
-      ...body,
-    });
+  const res = await api.as(who).post('/bots', {
+    workspace_id: who.workspaceId,
+    meeting_url: 'https://meet.google.com/abc-defg-hij',
+    join_at: new Date(Date.now() + 86_400_000).toISOString(),
+    ...body,
+  });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body as { id: string; meeting_id: string };
 }
@@ -127,12 +125,10 @@ describe('own settings', () => {
     const b = await bot(me, { member_id: ann.id });
     const ws = (await api.as(me).get(`/workspaces/${me.workspaceId}`)).body.settings as Block;
     const own = ws.assignments[0]!;
-    const res = await api
-      .as(me)
-      .patch(`/settings/${own.settings_id}`, {
-        transcription: { language: 'de' },
-        recording: { methods: { bot: { mode: 'audio_only' } } },
-      });
+    const res = await api.as(me).patch(`/settings/${own.settings_id}`, {
+      transcription: { language: 'de' },
+      recording: { methods: { bot: { mode: 'audio_only' } } },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.transcription.language, 'de');
     for (const block of [
@@ -153,14 +149,12 @@ describe('own settings', () => {
 describe('settings objects', () => {
   it('When named settings are created, listed, read, patched partially, set to inherit and deleted, then each step reads back as sent', async () => {
     const me = await givenAccount(api);
-    const created = await api
-      .as(me)
-      .post('/settings', {
-        workspace_id: me.workspaceId,
-        name: 'Sales calls',
-        recording: { methods: { bot: { start: 'on_command' } } },
-        summary: { template: 'sales' },
-      });
+    const created = await api.as(me).post('/settings', {
+      workspace_id: me.workspaceId,
+      name: 'Sales calls',
+      recording: { methods: { bot: { start: 'on_command' } } },
+      summary: { template: 'sales' },
+    });
     assert.equal(created.status, 201);
     assert.match(created.body.id, /^set_/);
     assert.equal(created.body.name, 'Sales calls');
@@ -253,22 +247,18 @@ describe('settings objects', () => {
     });
     const mode = bad.body.errors.find((e: { field: string }) => e.field === 'recording.methods.bot.mode');
     for (const word of ['audio_and_video', 'audio_only', 'inherit']) assert.match(mode.message, new RegExp(word));
-    const joinAt = await api
-      .as(me)
-      .post('/settings', {
-        workspace_id: me.workspaceId,
-        recording: { methods: { bot: { join_at_scheduled_start: true } } },
-      });
+    const joinAt = await api.as(me).post('/settings', {
+      workspace_id: me.workspaceId,
+      recording: { methods: { bot: { join_at_scheduled_start: true } } },
+    });
     assert.deepEqual(fields(joinAt), { 'recording.methods.bot.join_at_scheduled_start': 'unknown_field' });
     assert.match(joinAt.body.errors[0].message, /2026-10-12/);
-    const ok = await api
-      .as(me)
-      .post('/settings', {
-        workspace_id: me.workspaceId,
-        transcription: { language: 'multi' },
-        summary: { language: 'pt-BR' },
-        branding: { brand_kit_id: 'none' },
-      });
+    const ok = await api.as(me).post('/settings', {
+      workspace_id: me.workspaceId,
+      transcription: { language: 'multi' },
+      summary: { language: 'pt-BR' },
+      branding: { brand_kit_id: 'none' },
+    });
     assert.equal(ok.status, 201);
   });
 
@@ -310,23 +300,19 @@ describe('settings assignments', () => {
   it('When a scope is assigned, then it reads back canonical; the same scope again, in any order, is 409 scope_taken', async () => {
     const me = await givenAccount(api);
     const s = await namedSettings(me, { recording: { enabled: false } });
-    const a = await api
-      .as(me)
-      .post('/settings_assignments', {
-        settings_id: s.id,
-        scope: ['meetings:external', `workspaces:${me.workspaceId}`, 'meetings:organized'],
-      });
+    const a = await api.as(me).post('/settings_assignments', {
+      settings_id: s.id,
+      scope: ['meetings:external', `workspaces:${me.workspaceId}`, 'meetings:organized'],
+    });
     assert.equal(a.status, 201);
     assert.match(a.body.id, /^asg_/);
     assert.deepEqual(Object.keys(a.body).sort(), ['created_at', 'id', 'object', 'own', 'scope', 'settings_id']);
     assert.deepEqual(a.body.scope, [`workspaces:${me.workspaceId}`, 'meetings:organized', 'meetings:external']);
     assert.deepEqual((await api.as(me).get(`/settings_assignments/${a.body.id}`)).body, a.body);
-    const again = await api
-      .as(me)
-      .post('/settings_assignments', {
-        settings_id: s.id,
-        scope: ['meetings:organized', 'meetings:external', `workspaces:${me.workspaceId}`],
-      });
+    const again = await api.as(me).post('/settings_assignments', {
+      settings_id: s.id,
+      scope: ['meetings:organized', 'meetings:external', `workspaces:${me.workspaceId}`],
+    });
     assert.equal(again.status, 409);
     assert.equal(again.body.errors[0].code, 'scope_taken');
     assert.match(again.body.errors[0].message, new RegExp(a.body.id));
@@ -495,12 +481,10 @@ describe('resolution through the API', () => {
     assert.equal(settings.body.own, true);
     assert.equal(settings.body.recording.methods.bot.mode, 'audio_only');
     assert.equal(settings.body.recording.enabled, true, 'sending a bot asks for the meeting to be recorded');
-    const patched = await api
-      .as(me)
-      .patch(`/settings/${own.settings_id}`, {
-        recording: { methods: { bot: { mode: 'audio_and_video', start: 'on_command' } } },
-        summary: { template: 'interview' },
-      });
+    const patched = await api.as(me).patch(`/settings/${own.settings_id}`, {
+      recording: { methods: { bot: { mode: 'audio_and_video', start: 'on_command' } } },
+      summary: { template: 'interview' },
+    });
     assert.equal(patched.status, 200);
     const got = (await api.as(me).get(`/bots/${b.id}`)).body;
     assert.deepEqual(
@@ -551,11 +535,9 @@ describe('resolution through the API', () => {
   it('When meetings are listed with include=settings, then each carries its own block; without it, none does', async () => {
     const me = await givenAccount(api);
     const ann = await member(me, { email: 'ann@acme.test' });
-    await api
-      .as(me)
-      .patch(`/settings/${ann.settings.assignments[0]!.settings_id}`, {
-        recording: { methods: { bot: { silence_detection: { alert: true } } } },
-      });
+    await api.as(me).patch(`/settings/${ann.settings.assignments[0]!.settings_id}`, {
+      recording: { methods: { bot: { silence_detection: { alert: true } } } },
+    });
     const mine = await bot(me, { member_id: ann.id });
     const nobody = await bot(me);
     const list = await api.as(me).get('/meetings', { workspace_id: me.workspaceId, include: 'settings' });
@@ -588,13 +570,11 @@ describe('resolution through the API', () => {
 describe('summary templates', () => {
   it('When a custom template is created, then settings can name it, a template of another workspace or an unknown one is refused, and it cannot be deleted while used', async () => {
     const me = await givenAccount(api);
-    const tpl = await api
-      .as(me)
-      .post('/summary_templates', {
-        workspace_id: me.workspaceId,
-        name: 'Board',
-        sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Risks' }],
-      });
+    const tpl = await api.as(me).post('/summary_templates', {
+      workspace_id: me.workspaceId,
+      name: 'Board',
+      sections: [{ title: 'Decisions', instructions: 'What was decided.' }, { title: 'Risks' }],
+    });
     assert.equal(tpl.status, 201);
     assert.match(tpl.body.id, /^tpl_/);
     assert.deepEqual(tpl.body.sections, [

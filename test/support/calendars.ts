@@ -19,13 +19,11 @@ export function calendarHelpers(api: TestApi, calendar: SimulatedCalendar) {
     calendar,
 
     async createLink(key: string, body: Record<string, unknown>) {
-      const res = await api
-        .as(key)
-        .post('/calendar_connect_links', {
-          provider: 'google',
-          return_url: 'https://app.example.com/calendars/done',
-          ...body,
-        });
+      const res = await api.as(key).post('/calendar_connect_links', {
+        provider: 'google',
+        return_url: 'https://app.example.com/calendars/done',
+        ...body,
+      });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       return res.body as { id: string; url: string; member_id: string | null };
     },

@@ -137,13 +137,11 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
   });
 
   it("When account-level settings name one workspace's template, then another workspace's meetings are not summarised with it", async () => {
-    const tpl = await api
-      .as(me)
-      .post('/summary_templates', {
-        workspace_id: me.workspaceId,
-        name: 'Private',
-        sections: [{ title: 'Confidential pricing' }],
-      });
+    const tpl = await api.as(me).post('/summary_templates', {
+      workspace_id: me.workspaceId,
+      name: 'Private',
+      sections: [{ title: 'Confidential pricing' }],
+    });
     assert.equal(tpl.status, 201);
     const settings = await api
       .as(me)
@@ -155,13 +153,11 @@ describe('the bot workflow with the simulated provider (time-skipping)', () => {
     assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
     const other = await api.as(me).post('/workspaces', { name: 'Other team' });
     assert.equal(other.status, 201);
-    const bot = await api
-      .as(me)
-      .post('/bots', {
-        workspace_id: other.body.id,
-        meeting_url: 'https://meet.google.com/tpl-othe-rws',
-        participants: [{ email: 'ann@example.com', name: 'Ann' }],
-      });
+    const bot = await api.as(me).post('/bots', {
+      workspace_id: other.body.id,
+      meeting_url: 'https://meet.google.com/tpl-othe-rws',
+      participants: [{ email: 'ann@example.com', name: 'Ann' }],
+    });
     assert.equal(bot.status, 201, JSON.stringify(bot.body));
     assert.equal(await finish(bot.body.id), 'completed');
     const results = (await get(`/meetings/${bot.body.meeting_id}/results`)).body;

@@ -79,16 +79,14 @@ describe('a worker killed mid-delivery', () => {
       },
     );
     const exited = new Promise((r) => child.once('exit', r));
-    const event = await db.orm.em
-      .fork()
-      .transactional(async (tem) =>
-        recordEvent(tem, {
-          workspaceId: me.workspaceId,
-          type: 'meeting.updated',
-          objectId: 'mtg_crash',
-          payload: { id: 'mtg_crash' },
-        }),
-      );
+    const event = await db.orm.em.fork().transactional(async (tem) =>
+      recordEvent(tem, {
+        workspaceId: me.workspaceId,
+        type: 'meeting.updated',
+        objectId: 'mtg_crash',
+        payload: { id: 'mtg_crash' },
+      }),
+    );
     // The worker process's dispatcher fans the event out and starts its delivery.
     await firstArrived;
     child.kill('SIGKILL');
