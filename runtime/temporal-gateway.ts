@@ -58,7 +58,10 @@ function searchAttributes(byName: Record<string, string> | undefined): SearchAtt
  * (TemporalUnavailable). Never called with a database transaction open: changes write commands
  * (db/commands.ts) and the dispatcher sends them with `send`.
  */
-export function temporalGateway(client: Client, opts: { taskQueue: string; deadlineMs: number }) {
+export function temporalGateway(
+  client: Client,
+  opts: { taskQueue: string; deadlineMs: number; notFoundRecheckMs?: number },
+) {
   const timed = async <T>(operation: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await client.connection.withDeadline(Date.now() + opts.deadlineMs, fn);
@@ -106,15 +109,21 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
       signal: SignalDefinition<A> | string,
       ...args: A
     ): Promise<'delivered' | 'not_found'> {
-      return timed(`signal ${workflowId}`, async () => {
-        try {
-          await client.workflow.getHandle(workflowId).signal(signal as SignalDefinition<A>, ...args);
-          return 'delivered';
-        } catch (err) {
-          if (err instanceof WorkflowNotFoundError) return 'not_found';
-          throw err;
-        }
-      });
+      const once = () =>
+        timed(`signal ${workflowId}`, async () => {
+          try {
+            await client.workflow.getHandle(workflowId).signal(signal as SignalDefinition<A>, ...args);
+            return 'delivered' as const;
+          } catch (err) {
+            if (err instanceof WorkflowNotFoundError) return 'not_found' as const;
+            throw err;
+          }
+        });
+      // A workflow between two runs (continue-as-new) can read as not found for a moment: ask again
+      // once before the caller acts on its absence (a lost calendar notification, an orphaned bot).
+      if ((await once()) === 'delivered') return 'delivered';
+      await new Promise((r) => setTimeout(r, opts.notFoundRecheckMs ?? 500));
+      return once();
     },
 
     /** Signals the workflow, starting it first when none runs (a closed one is started anew). */

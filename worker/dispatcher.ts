@@ -66,8 +66,15 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     const em = orm.em.fork();
     try {
       const outcome = await gateway.send(c.command);
-      if (outcome === 'not_found' && c.command.op === 'signal' && c.command.onNotFound?.kind === 'botOrphaned') {
-        await cancelOrphanedBot(em, c.command.onNotFound.meetingId, c.command.onNotFound.botId);
+      if (outcome === 'not_found' && c.command.op === 'signal') {
+        // Operators see which signals found no running workflow (an ended bot, a disconnected calendar).
+        log.info(
+          { command_id: c.id, workflow_id: c.workflowId, signal: c.command.signal },
+          'signal found no running workflow',
+        );
+        if (c.command.onNotFound?.kind === 'botOrphaned') {
+          await cancelOrphanedBot(em, c.command.onNotFound.meetingId, c.command.onNotFound.botId);
+        }
       }
       await markCommandSent(em, c.id);
     } catch (err) {
