@@ -29,6 +29,7 @@ module.exports = {
   // A fresh worker process for every test file, as node's test runner gave each file its own: the
   // suites start native Temporal runtimes, workers and servers per file. In a reused worker the
   // continue-as-new test of test/workflows/calendar-sync.test.ts lost a calendar change in each of
-  // three full runs (it passed alone and after a few other files in one process). 0 = always restart.
+  // three full runs (it passed alone and after a few other files in one process). 0 = always restart. The gateway now also asks a
+  // not-found signal again (the calendar notification was dropped while its workflow continued as new).
   workerIdleMemoryLimit: 0,
 };
