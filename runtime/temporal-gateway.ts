@@ -19,6 +19,9 @@ import type * as workflows from '../workflows';
 type Workflows = typeof workflows;
 type WorkflowName = keyof Workflows;
 
+/** How long a signal that found no workflow waits before it asks once more. */
+const NOT_FOUND_RECHECK_MS = 500;
+
 /** Temporal could not be reached in time: the caller's work waits (the outbox retries it). */
 export class TemporalUnavailable extends Error {
   constructor(
@@ -58,10 +61,7 @@ function searchAttributes(byName: Record<string, string> | undefined): SearchAtt
  * (TemporalUnavailable). Never called with a database transaction open: changes write commands
  * (db/commands.ts) and the dispatcher sends them with `send`.
  */
-export function temporalGateway(
-  client: Client,
-  opts: { taskQueue: string; deadlineMs: number; notFoundRecheckMs?: number },
-) {
+export function temporalGateway(client: Client, opts: { taskQueue: string; deadlineMs: number }) {
   const timed = async <T>(operation: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await client.connection.withDeadline(Date.now() + opts.deadlineMs, fn);
@@ -122,7 +122,7 @@ export function temporalGateway(
       // A workflow between two runs (continue-as-new) can read as not found for a moment: ask again
       // once before the caller acts on its absence (a lost calendar notification, an orphaned bot).
       if ((await once()) === 'delivered') return 'delivered';
-      await new Promise((r) => setTimeout(r, opts.notFoundRecheckMs ?? 500));
+      await new Promise((r) => setTimeout(r, NOT_FOUND_RECHECK_MS));
       return once();
     },
 
@@ -162,13 +162,6 @@ export function temporalGateway(
           throw err;
         }
       });
-    },
-
-    /** Whether the server answers within `deadlineMs` (readiness). */
-    async health(deadlineMs = 2000): Promise<void> {
-      await client.connection.withDeadline(Date.now() + deadlineMs, () =>
-        client.connection.workflowService.getSystemInfo({}),
-      );
     },
 
     async describe(workflowId: string) {

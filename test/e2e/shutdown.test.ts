@@ -25,10 +25,9 @@ afterAll(async () => {
 
 /** The service as production runs it (both halves in one process), against this test's PostgreSQL and Temporal. */
 function startService(): Promise<{ base: string; exited: Promise<number | null> }> {
-  const { NODE_TEST_CONTEXT: _ctx, ...env } = process.env;
   const c = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts')], {
     env: {
-      ...env,
+      ...process.env,
       DATABASE_URL: db.url,
       TEMPORAL_ADDRESS: t.server.address,
       TEMPORAL_TASK_QUEUE: t.taskQueue,

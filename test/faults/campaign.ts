@@ -106,7 +106,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
 
     const apiPort = await freePort();
     const env = {
-      ...withoutTestContext(process.env),
+      ...process.env,
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_TASK_QUEUE: 'faults',
@@ -359,9 +359,4 @@ export function formatFigures(f: CampaignFigures): string {
     `  recovery after the last fault: ${Number.isNaN(f.recoverySeconds) ? 'did not settle before the deadline' : `${f.recoverySeconds.toFixed(1)} s`}`,
     ...(f.logDir ? [`  the processes' logs: ${f.logDir}`] : []),
   ].join('\n');
-}
-
-function withoutTestContext(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { NODE_TEST_CONTEXT: _ctx, ...rest } = env;
-  return rest;
 }

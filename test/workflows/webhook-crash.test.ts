@@ -15,10 +15,6 @@ import { freshDatabase } from '../support/db';
 import { resultOf, startWorker, timeSkipping, type TemporalHarness } from '../support/temporal';
 
 /** A child that is not itself a test file of node's runner. */
-function withoutTestContext(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { NODE_TEST_CONTEXT: _ctx, ...rest } = env;
-  return rest;
-}
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let t: TemporalHarness;
@@ -66,7 +62,7 @@ describe('a worker killed mid-delivery', () => {
       ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'],
       {
         env: {
-          ...withoutTestContext(process.env),
+          ...process.env,
           DATABASE_URL: db.url,
           TEMPORAL_ADDRESS: t.server.address,
           TEMPORAL_TASK_QUEUE: t.taskQueue,
