@@ -6,10 +6,14 @@ import { ValidationFailed, type FieldIssue } from '../domain/errors';
 import { inputProblem } from '../domain/input';
 import {
   CURRENT_VERSION,
+  deprecationOf,
   downgrade,
   resolveVersion,
   successorOf,
+  upgrade,
+  type DeprecatedPath,
   type Representation,
+  type RequestKind,
   type ResourceKind,
 } from '../domain/versions';
 import { createHash } from 'node:crypto';
@@ -71,9 +75,18 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   errors?: Partial<Record<403 | 409 | 410 | 413 | 502 | 503, string>>;
   /** Body fields answered with 400 before validation (for example `settings` on POST /bots), with why. */
   refuse?: Record<string, string>;
+  /** The body's kind for the version chain: an older pin's body is rewritten into the newest shape first. */
+  request?: RequestKind;
   handler: (
     ctx: RequestCtx,
-    input: { params: zod.output<P>; query: zod.output<Q>; body: zod.output<B>; request: RawRequest },
+    input: {
+      params: zod.output<P>;
+      query: zod.output<Q>;
+      body: zod.output<B>;
+      request: RawRequest;
+      /** What an older pin's body held that the newest shape cannot (see domain/versions upgrade). */
+      legacy: Record<string, unknown>;
+    },
   ) => Promise<Reply>;
 };
 
@@ -329,6 +342,9 @@ export class RouteTable {
       summary: def.summary,
       description: def.description,
       tags: [def.tag],
+      ...(deprecationOf(def.method, def.path) && !deprecationOf(def.method, def.path)?.idPrefix
+        ? { deprecated: true }
+        : {}),
       security: def.auth === false ? [] : [{ ApiKey: [] }],
       request,
       responses,
@@ -358,6 +374,7 @@ export class RouteTable {
 
   private async handle(def: RouteDef<any, any, any>, req: Request, res: Response): Promise<void> {
     const { deps } = this;
+    const deprecation = deprecationFor(def, req);
     const headerValue = req.headers['service-version'];
     let headerVersion: string | null = null;
     if (typeof headerValue === 'string' && headerValue.trim() !== '') {
@@ -369,8 +386,8 @@ export class RouteTable {
           `Service-Version "${headerValue}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after 2025-11-25.`,
         );
       }
-      setVersionHeaders(res, deps, headerVersion);
     }
+    setVersionHeaders(res, deps, headerVersion ?? CURRENT_VERSION, deprecation);
     const em = deps.orm.em.fork();
     if (def.auth === false) {
       // Signed links: the signature is the credential (no key, no pin).
@@ -388,14 +405,15 @@ export class RouteTable {
           query: parseOrThrow(def.query, { ...req.query }, 'query'),
           body: parseOrThrow(def.body, req.body, 'body'),
           request: rawRequest(req),
+          legacy: {},
         },
       );
-      this.send(req, res, { version: CURRENT_VERSION } as RequestCtx, reply);
+      this.send(req, res, { version: headerVersion ?? CURRENT_VERSION } as RequestCtx, reply);
       return;
     }
     const account = await authenticate(req, em);
     const version = headerVersion ?? account.versionPin ?? CURRENT_VERSION;
-    setVersionHeaders(res, deps, version);
+    setVersionHeaders(res, deps, version, deprecation);
     const log = (req as Request & { log?: RequestCtx['log'] }).log ?? deps.log;
     res.locals.accountId = account.id;
     const ctx: RequestCtx = { deps, em, account, version, requestId: String(req.id ?? ''), log };
@@ -407,7 +425,9 @@ export class RouteTable {
         'The parameters page and per_page are not supported: pass limit and follow _links.next.url.',
       );
     }
-    const body = req.body as Record<string, unknown> | undefined;
+    // An older pin's body is rewritten into the newest shape before the newest rules read it.
+    const upgraded = def.request ? upgrade(def.request, req.body, version) : { body: req.body as unknown, legacy: {} };
+    const body = upgraded.body as Record<string, unknown> | undefined;
     for (const [field, why] of Object.entries(def.refuse ?? {})) {
       if (body && typeof body === 'object' && field in body) throw new ApiError(400, 'bad_request', why, field);
     }
@@ -417,8 +437,9 @@ export class RouteTable {
         params: parseOrThrow(def.params, req.params, 'params'),
         query: parseOrThrow(def.query, { ...req.query }, 'query'),
         // No body reads as `{}`; a JSON `null` is a body, and not an object (422 invalid_type).
-        body: parseOrThrow(def.body, req.body === undefined && def.body ? {} : req.body, 'body'),
+        body: parseOrThrow(def.body, body === undefined && def.body ? {} : body, 'body'),
         request: rawRequest(req),
+        legacy: upgraded.legacy,
       };
     } catch (err) {
       if (err instanceof ValidationFailed) throw ApiError.list(422, err.issues);
@@ -521,11 +542,36 @@ function rawRequest(req: Request): RawRequest {
   return { headers: req.headers, rawBody: (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0) };
 }
 
-export function setVersionHeaders(res: Response, deps: AppDeps, version: string): void {
+/**
+ * `Service-Version`, and `Link` with the `successor-version` of a caller that is behind; on a
+ * deprecated path also `Deprecation` (RFC 9745), a `deprecation` link beside the successor link, and
+ * `Sunset` (RFC 8594) only when a removal date is set.
+ */
+export function setVersionHeaders(
+  res: Response,
+  deps: AppDeps,
+  version: string,
+  deprecation?: DeprecatedPath | null,
+): void {
   res.setHeader('Service-Version', version);
+  const links: string[] = [];
   const successor = successorOf(version);
-  if (successor) res.setHeader('Link', `<${changelogUrl(deps)}#${successor}>; rel="successor-version"`);
+  if (successor) links.push(`<${changelogUrl(deps)}#${successor}>; rel="successor-version"`);
+  if (deprecation) {
+    links.push(`<${changelogUrl(deps)}#${deprecation.deprecatedOn}>; rel="deprecation"; type="text/html"`);
+    res.setHeader('Deprecation', `@${Date.parse(`${deprecation.deprecatedOn}T00:00:00Z`) / 1000}`);
+    if (deprecation.sunset) res.setHeader('Sunset', new Date(`${deprecation.sunset}T00:00:00Z`).toUTCString());
+  }
+  if (links.length > 0) res.setHeader('Link', links.join(', '));
   else res.removeHeader('Link');
+}
+
+/** The deprecation a request falls under: its route's, when the path is deprecated (the bot form of GET /meetings/{id} only for a bot id). */
+function deprecationFor(def: RouteDef<any, any, any>, req: Request): DeprecatedPath | null {
+  const d = deprecationOf(def.method, def.path);
+  if (!d) return null;
+  if (d.idPrefix && !String(req.params.id ?? '').startsWith(d.idPrefix)) return null;
+  return d;
 }
 
 export function changelogUrl(deps: AppDeps): string {

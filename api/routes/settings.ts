@@ -111,30 +111,13 @@ export const updateSettings = defineRoute({
     render(await settingsUseCases.updateSettings(ctx, params.id, body, request.headers['if-match'])),
 });
 
-/** Deprecated with the 2026-10-12 release (policies became settings): the same write, marked per RFC 9745. */
-const POLICIES_DEPRECATED_AT = Date.parse('2026-10-12T00:00:00Z') / 1000;
-
+/** Deprecated with the 2026-10-12 release (policies became settings): routing adds the RFC 9745 headers. */
 export const updatePolicy = defineRoute({
   ...updateSettings,
   path: '/policies/{id}',
   summary: 'Deprecated: the older path of PATCH /settings/{id}',
   description:
     'Kept for older integrations; answers exactly as PATCH /settings/{id}, with `Deprecation` and a `Link` to the change history.',
-  handler: async (ctx, input) => {
-    const reply = (await updateSettings.handler(ctx, input)) as {
-      status?: number;
-      body: Record<string, unknown>;
-      headers?: Record<string, string>;
-    };
-    return {
-      ...reply,
-      headers: {
-        ...reply.headers,
-        Deprecation: `@${POLICIES_DEPRECATED_AT}`,
-        Link: `<${ctx.deps.baseUrl()}/changelog>; rel="deprecation"; type="text/html"`,
-      },
-    };
-  },
 });
 
 export const deleteSettings = defineRoute({

@@ -1,23 +1,12 @@
-import { release20261012 } from './2026-10-12';
+import { release20261012 } from './2026-10-12/index';
+import { release20261010 } from './2026-10-10';
+import { release20261009 } from './2026-10-09';
+import { DEPRECATION_RELEASES } from './deprecations';
+import type { ChangeModule, LegacyFacts, Representation, RequestKind, ResourceKind, VersionContext } from './types';
+import { LEGACY } from './types';
 
-/** A resource's representation, as the serializers write it (newest shape). */
-export type Representation = Record<string, unknown>;
-
-/** The resource kinds a change module may rewrite. */
-export type ResourceKind = 'workspace' | 'member' | 'bot' | 'meeting' | 'meeting_results';
-
-export type VersionContext = {
-  /** The time zone offset, in minutes east of UTC, of the server's own clock (older pins read server-offset timestamps). */
-  serverOffsetMinutes: number;
-};
-
-/** One breaking release: how each resource it touched looked in the version before it. */
-export type ChangeModule = {
-  version: string;
-  title: string;
-  changes: string[];
-  downgrade: Partial<Record<ResourceKind, (representation: Representation, ctx: VersionContext) => Representation>>;
-};
+export * from './types';
+export { DEPRECATED_PATHS, deprecationOf, type DeprecatedPath } from './deprecations';
 
 /**
  * Every version date the API knows, oldest first (spec: Versioning). Releases without a
@@ -35,8 +24,13 @@ export const VERSIONS = [
 ] as const;
 export const CURRENT_VERSION = VERSIONS[VERSIONS.length - 1]!;
 
-/** Change modules, newest first: the order a response walks down. */
-export const CHANGE_MODULES: ChangeModule[] = [release20261012];
+/** One change module per release, newest first: the order a response walks down. */
+export const CHANGE_MODULES: ChangeModule[] = [
+  release20261012,
+  release20261010,
+  release20261009,
+  ...DEPRECATION_RELEASES,
+].sort((a, b) => (a.version < b.version ? 1 : -1));
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -56,7 +50,16 @@ export function successorOf(version: string): string | null {
   return VERSIONS.find((v) => v > version) ?? null;
 }
 
-/** Rewrites a newest-shape representation into its shape at `version`. */
+/** Whether a caller served at `version` sees the shape from before `release`. */
+export function before(version: string, release: string): boolean {
+  return version < release;
+}
+
+/**
+ * Rewrites a newest-shape representation into its shape at `version`: each release newer than it
+ * rewrites, newest first. What the newest shape no longer carries is read from the facts the
+ * serializer attached under LEGACY (never serialised: JSON ignores symbol keys).
+ */
 export function downgrade(
   kind: ResourceKind,
   representation: Representation,
@@ -64,10 +67,32 @@ export function downgrade(
   ctx: VersionContext,
 ): Representation {
   let out = representation;
+  const facts: LegacyFacts = (representation[LEGACY] as LegacyFacts | undefined) ?? {};
   for (const module of CHANGE_MODULES) {
     if (module.version <= version) break;
     const fn = module.downgrade[kind];
-    if (fn) out = fn(out, ctx);
+    if (fn) out = fn(out, { ...ctx, facts });
+  }
+  return out;
+}
+
+/**
+ * Rewrites a request body written at `version` into the newest shape, oldest release first. What
+ * the newest shape cannot hold (an older metadata object, a removed policy field) is handed to the
+ * use case in `legacy`, which stores it.
+ */
+export function upgrade(
+  kind: RequestKind,
+  body: unknown,
+  version: string,
+): { body: unknown; legacy: Record<string, unknown> } {
+  let out = { body, legacy: {} as Record<string, unknown> };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
+  out = { body: { ...(body as Record<string, unknown>) }, legacy: {} };
+  for (const module of [...CHANGE_MODULES].reverse()) {
+    if (module.version <= version) continue;
+    const fn = module.upgrade?.[kind];
+    if (fn) fn(out.body as Record<string, unknown>, out.legacy);
   }
   return out;
 }
