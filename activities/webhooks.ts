@@ -3,7 +3,7 @@ import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
 import { insertDeliveries, markDeliveryFailed, recordAttempt, storedDelivery } from '../db/deliveries';
 import type { Orm } from '../db/orm';
 import { claimUndispatchedEvents, markEventsDispatched } from '../db/webhook-events';
-import { downgrade, type ResourceKind } from '../domain/versions';
+import { downgrade, restoreLegacy, type LegacyFacts, type ResourceKind } from '../domain/versions';
 import type { Logger } from '../runtime/logger';
 import { postOnce } from '../runtime/webhook-http';
 import { deliveryWorkflowId } from '../workflows/signals';
@@ -13,17 +13,24 @@ export type WebhookDeps = { orm: Orm; log: Logger; allowLoopbackWebhooks: boolea
 function kindOf(type: string): ResourceKind | null {
   if (type.startsWith('bot.')) return 'bot';
   if (type.startsWith('meeting.')) return 'meeting';
+  if (type.startsWith('calendar_connection.')) return 'calendar_connection';
   return null;
 }
 
-/** The body an endpoint receives, rendered once at its pinned version (retries resend these bytes). */
+/**
+ * The body an endpoint receives, rendered once at its pinned version through the same chain as the
+ * API's answers (retries and redeliveries resend these bytes). The facts older shapes read were
+ * stored with the event, so a pin before 2026-10-12 gets the bot as it was when the event happened.
+ */
 export function renderEnvelope(
-  e: Pick<WebhookEvent, 'id' | 'type' | 'createdAt' | 'payload'>,
+  e: Pick<WebhookEvent, 'id' | 'type' | 'createdAt' | 'payload'> & { legacy?: Record<string, LegacyFacts> | null },
   version: string,
 ): string {
   const kind = kindOf(e.type);
   const object = kind
-    ? downgrade(kind, e.payload, version, { serverOffsetMinutes: -new Date().getTimezoneOffset() })
+    ? downgrade(kind, e.legacy ? restoreLegacy(structuredClone(e.payload), e.legacy) : e.payload, version, {
+        serverOffsetMinutes: -new Date().getTimezoneOffset(),
+      })
     : e.payload;
   return JSON.stringify({ id: e.id, type: e.type, created_at: e.createdAt.toISOString(), data: { object } });
 }
@@ -62,7 +69,7 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
           e.id,
           endpoint.id,
           renderEnvelope(
-            { id: e.id, type: e.type, createdAt: new Date(e.created_at), payload: e.payload },
+            { id: e.id, type: e.type, createdAt: new Date(e.created_at), payload: e.payload, legacy: e.legacy },
             endpoint.apiVersion,
           ),
         ]);

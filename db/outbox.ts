@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WebhookEvent } from './entities';
 import type { EventType } from '../domain/events';
 import { newId } from '../domain/ids';
+import { extractLegacy } from '../domain/versions';
 
 /**
  * Writes an event row in the caller's transaction, so the event exists exactly when the change it
@@ -17,6 +18,8 @@ export function recordEvent(
   row.type = e.type;
   row.objectId = e.objectId;
   row.payload = e.payload;
+  const legacy = extractLegacy(e.payload);
+  row.legacy = Object.keys(legacy).length > 0 ? legacy : null;
   row.dedupeKey = e.dedupeKey ?? null;
   em.persist(row);
   return row;

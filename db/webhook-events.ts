@@ -1,3 +1,4 @@
+import type { LegacyFacts } from '../domain/versions';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryStatus } from './deliveries';
 import { Where } from './where';
@@ -40,12 +41,13 @@ export type UndispatchedEvent = {
   type: string;
   created_at: Date;
   payload: Record<string, unknown>;
+  legacy: Record<string, LegacyFacts> | null;
 };
 
 /** Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds (in the caller's transaction). */
 export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
   return em.execute<UndispatchedEvent[]>(
-    `select id, workspace_id, type, created_at, payload from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
+    `select id, workspace_id, type, created_at, payload, legacy from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
     [limit],
   );
 }

@@ -101,3 +101,37 @@ export function mergeMetadata(current: Metadata, input: unknown, field = 'metada
   }
   return next;
 }
+
+/** Bot metadata before 2026-10-12: any JSON object up to 16 KB (spec: Limits), replaced whole. */
+export const OLDER_BOT_METADATA_BYTES = 16 * 1024;
+
+/** Checks an older pin's bot metadata: a JSON object (not an array or null) of at most 16 KB as JSON. */
+export function olderBotMetadata(input: unknown, field = 'metadata'): Record<string, unknown> {
+  if (input === '') return {};
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    throw new ValidationFailed([
+      { code: 'invalid_type', field, message: 'Bot metadata must be a JSON object at this API version.' },
+    ]);
+  const bytes = new TextEncoder().encode(JSON.stringify(input)).length;
+  if (bytes > OLDER_BOT_METADATA_BYTES)
+    throw new ValidationFailed([
+      {
+        code: 'too_long',
+        field,
+        message: `Bot metadata can be at most ${OLDER_BOT_METADATA_BYTES} bytes of JSON at this API version; this is ${bytes}.`,
+      },
+    ]);
+  return input as Record<string, unknown>;
+}
+
+/** Metadata as the newest version reads it: a flat map of strings (an older pin's nested values read as their JSON text). */
+export function flatMetadata(stored: Record<string, unknown>): Metadata {
+  const out: Metadata = {};
+  for (const [k, v] of Object.entries(stored)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  return out;
+}
+
+/** Whether stored metadata is already a flat map of strings. */
+export function isFlatMetadata(stored: Record<string, unknown>): boolean {
+  return Object.values(stored).every((v) => typeof v === 'string');
+}

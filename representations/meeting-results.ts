@@ -1,3 +1,4 @@
+import { withLegacy } from '../domain/versions';
 import type { Meeting, MeetingResult } from '../db/entities';
 
 /**
@@ -8,7 +9,12 @@ import type { Meeting, MeetingResult } from '../db/entities';
 export function serializeMeetingResults(
   meeting: Meeting,
   row: MeetingResult | null,
-  opts: { words: boolean; media: { audioUrl: string | null; videoUrl: string | null; expiresAt: Date } },
+  opts: {
+    words: boolean;
+    media: { audioUrl: string | null; videoUrl: string | null; expiresAt: Date };
+    /** Whether a recording is queued or under way (older versions read `pending`); undefined when not asked. */
+    recordingUnderway?: boolean;
+  },
 ): Record<string, unknown> {
   const memberOf = new Map(
     meeting.participants.filter((p) => p.email).map((p) => [p.email!.toLowerCase(), p.member_id]),
@@ -21,7 +27,7 @@ export function serializeMeetingResults(
   const speakers = [
     ...new Map(segments.map((s) => [s.speaker, { name: s.speaker, email: s.email, member_id: s.member_id }])).values(),
   ];
-  return {
+  const out = {
     object: 'meeting_results',
     meeting_id: meeting.id,
     status: meeting.results.status,
@@ -42,4 +48,5 @@ export function serializeMeetingResults(
       expires_at: row?.media?.audio_key ? opts.media.expiresAt.toISOString() : null,
     },
   };
+  return opts.recordingUnderway === undefined ? out : withLegacy(out, { recording_underway: opts.recordingUnderway });
 }

@@ -1,5 +1,7 @@
 import type { Bot, Meeting } from '../db/entities';
 import { meetingPhase, recordingStatus } from '../domain/meetings/state';
+import { isTeamsLive } from '../domain/meetings/url';
+import { withLegacy } from '../domain/versions';
 import { z } from './zod';
 import type { SettingsBlock } from '../domain/settings';
 import { settingsBlockSchema } from './settings-block';
@@ -83,5 +85,5 @@ export function serializeMeeting(
   out.metadata = m.metadata;
   out.created_at = m.createdAt.toISOString();
   out.updated_at = m.updatedAt.toISOString();
-  return out;
+  return m.platform === 'teams' && isTeamsLive(m.meetingUrl) ? withLegacy(out, { teams_live: true }) : out;
 }

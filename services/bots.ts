@@ -1,4 +1,4 @@
-import { Bot, Meeting, Member, SummaryTemplate } from '../db/entities';
+import { Bot, Meeting, MeetingResult, Member, SummaryTemplate } from '../db/entities';
 import { memberIdsByEmail } from '../db/members';
 import { meetingWithBots } from '../db/meetings';
 import { recordEvent } from '../db/outbox';
@@ -8,7 +8,9 @@ import { ApiError, notFound, rateLimited, unauthorized, ValidationFailed } from 
 import { newId } from '../domain/ids';
 import { isCancellable, isEditable, type BotStatus } from '../domain/meetings/state';
 import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
-import { mergeMetadata } from '../domain/metadata';
+import { flatMetadata, mergeMetadata, olderBotMetadata } from '../domain/metadata';
+import { isLanguageTag } from '../domain/meetings/vocabulary';
+import { before } from '../domain/versions';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingValues, SettingsBlock } from '../domain/settings';
 import { accessToObject, workspaceFor } from './access';
@@ -21,8 +23,20 @@ const HOUR = 3600;
 
 const PLATFORM_NAMES = { meet: 'Google Meet', zoom: 'Zoom', teams: 'Microsoft Teams' } as const;
 
-/** A bot as the API shows it: its recording fields read its meeting's current settings. */
-export type BotView = { bot: Bot; meeting: Meeting; settings: SettingsBlock };
+/**
+ * A bot as the API shows it: its recording fields read its meeting's current settings. For pins
+ * before 2026-10-12 `results` holds the meeting's results, which bots carried then.
+ */
+export type BotView = { bot: Bot; meeting: Meeting; settings: SettingsBlock; results?: MeetingResult | null };
+
+/** Adds the meeting's results to each view when the caller reads bots in their shape before 2026-10-12. */
+async function forVersion<T extends BotView>(ctx: RequestCtx, views: T[]): Promise<T[]> {
+  if (!before(ctx.version, '2026-10-12') || views.length === 0) return views;
+  const rows = await ctx.em.find(MeetingResult, { meetingId: { $in: views.map((v) => v.meeting.id) } });
+  const byMeeting = new Map(rows.map((r) => [r.meetingId, r]));
+  for (const v of views) v.results = byMeeting.get(v.meeting.id) ?? null;
+  return views;
+}
 
 /** POST /bots as parsed (api/routes/bots.ts documents each field). */
 export type SendBotInput = {
@@ -40,6 +54,8 @@ export type SendBotInput = {
   member_id?: string | null;
   participants?: { email: string; name?: string | null }[];
   metadata?: unknown;
+  /** What a pin before 2026-10-12 sent that the newest body cannot hold (domain/versions upgrade). */
+  older?: { metadata?: unknown; transcription_language?: unknown };
 };
 
 /**
@@ -53,6 +69,18 @@ function ownSettingsFrom(body: SendBotInput): SettingValues {
   if (body.silence_alert !== undefined) own['recording.methods.bot.silence_detection.alert'] = body.silence_alert;
   if (body.summary_language !== undefined) own['summary.language'] = body.summary_language ?? 'same_as_transcript';
   if (body.summary_template !== undefined) own['summary.template'] = body.summary_template;
+  const language = body.older?.transcription_language;
+  if (language !== undefined && language !== 'inherit') {
+    if (typeof language !== 'string' || !(language === 'auto' || language === 'multi' || isLanguageTag(language)))
+      throw new ValidationFailed([
+        {
+          code: 'invalid',
+          field: 'settings.transcription.language',
+          message: 'settings.transcription.language must be a BCP-47 language code, auto or multi.',
+        },
+      ]);
+    own['transcription.language'] = language;
+  }
   return own;
 }
 
@@ -127,7 +155,12 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     botName: body.bot_name ?? 'Notetaker',
     botAvatar: body.bot_avatar ?? null,
     welcomeMessage: body.welcome_message ?? null,
-    metadata: body.metadata === undefined ? {} : mergeMetadata({}, body.metadata),
+    metadata:
+      body.older?.metadata !== undefined
+        ? olderBotMetadata(body.older.metadata)
+        : body.metadata === undefined
+          ? {}
+          : mergeMetadata({}, body.metadata),
     createdBy: ctx.account.id,
     createdAt: now,
     updatedAt: now,
@@ -163,13 +196,15 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     await em.flush();
     return settings;
   });
-  return { bot, meeting, settings };
+  // A new bot's meeting has no results yet: older shapes read the empty result fields.
+  return { bot, meeting, settings, ...(before(ctx.version, '2026-10-12') ? { results: null } : {}) };
 }
 
 /** GET /bots/{id}. */
 export async function getBot(ctx: RequestCtx, id: string): Promise<BotView> {
   const { bot, meeting, settings } = await loadBot(ctx, id);
-  return { bot, meeting, settings };
+  const [view] = await forVersion(ctx, [{ bot, meeting, settings }]);
+  return view!;
 }
 
 export type BotListQuery = {
@@ -201,23 +236,37 @@ export async function listBots(ctx: RequestCtx, query: BotListQuery): Promise<Pa
   const found = await ctx.em.find(Meeting, { id: { $in: page.data.map((b) => b.meetingId) } });
   const meetings = new Map(found.map((m) => [m.id, m]));
   const settings = await settingsForMeetings(ctx.em, found);
-  return mapPage(page, (bot) => ({
-    bot,
-    meeting: meetings.get(bot.meetingId)!,
-    settings: settings.get(bot.meetingId)!,
-  }));
+  const views = await forVersion(
+    ctx,
+    page.data.map((bot) => ({ bot, meeting: meetings.get(bot.meetingId)!, settings: settings.get(bot.meetingId)! })),
+  );
+  return { ...page, data: views };
 }
 
-/** PATCH /bots/{id}: merges the bot's metadata (its only editable field) while the bot is not final. */
-export async function updateBotMetadata(ctx: RequestCtx, id: string, metadata: unknown): Promise<BotView> {
+/**
+ * PATCH /bots/{id}: merges the bot's metadata (its only editable field) while the bot is not final.
+ * A pin before 2026-10-12 sends `olderMetadata` instead: a JSON object that replaces the stored one.
+ */
+export async function updateBotMetadata(
+  ctx: RequestCtx,
+  id: string,
+  metadata: unknown,
+  olderMetadata?: unknown,
+): Promise<BotView> {
+  if (metadata === undefined && olderMetadata === undefined)
+    throw new ValidationFailed([{ code: 'missing', field: 'metadata', message: 'metadata is required.' }]);
   const { bot, meeting, access, settings } = await loadBot(ctx, id);
   if (access.role === 'guest') throw unauthorized();
   if (!isEditable(bot.status))
     throw new ApiError(409, 'bot_not_editable', `The bot is ${bot.status}; its metadata can no longer change.`);
   // Spec: keys pinned before 2026-10-12 replace the metadata object instead of merging.
-  bot.metadata = ctx.version < '2026-10-12' ? mergeMetadata({}, metadata) : mergeMetadata(bot.metadata, metadata);
+  bot.metadata =
+    olderMetadata !== undefined
+      ? olderBotMetadata(olderMetadata)
+      : mergeMetadata(flatMetadata(bot.metadata), metadata);
   await ctx.em.flush();
-  return { bot, meeting, settings };
+  const [view] = await forVersion(ctx, [{ bot, meeting, settings }]);
+  return view!;
 }
 
 /** POST /bots/{id}/cancel (and DELETE /bots/{id}): the command cancelling the bot's workflow; answers the bot as the workflow leaves it. */
@@ -243,7 +292,10 @@ export async function cancelBot(ctx: RequestCtx, id: string): Promise<BotView> {
     ) {
       const em = ctx.deps.orm.em.fork();
       const { meeting } = await meetingWithBots(em, fresh.meetingId);
-      return { bot: fresh, meeting, settings: await settingsForMeeting(em, meeting) };
+      const [view] = await forVersion({ ...ctx, em }, [
+        { bot: fresh, meeting, settings: await settingsForMeeting(em, meeting) },
+      ]);
+      return view!;
     }
     await new Promise((r) => setTimeout(r, 50));
   }

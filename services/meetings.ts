@@ -8,7 +8,8 @@ import { ApiError, notFound, unauthorized } from '../domain/errors';
 import type { BotEventType } from '../domain/events';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
-import { emptyResults } from '../domain/meetings/state';
+import { emptyResults, recordingStatus } from '../domain/meetings/state';
+import { before } from '../domain/versions';
 import { detectPlatform } from '../domain/meetings/url';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
@@ -80,6 +81,8 @@ export async function changeMeeting(
   // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
   const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
   const recorded = await recordedDedupeKeys(em, keys);
+  // bot.* events of pins before 2026-10-12 carry the meeting's results as they are now.
+  const results = keys.length > 0 ? await em.findOne(MeetingResult, { meetingId: meeting.id }) : null;
   for (const { botId, types } of botEvents) {
     const bot = bots.find((b) => b.id === botId)!;
     bot.updatedAt = now;
@@ -90,7 +93,7 @@ export async function changeMeeting(
           workspaceId: meeting.workspaceId,
           type,
           objectId: bot.id,
-          payload: serializeBot(bot, meeting, block),
+          payload: serializeBot(bot, meeting, block, results),
           dedupeKey,
         });
     }
@@ -237,6 +240,12 @@ export async function updateMeetingMetadata(ctx: RequestCtx, id: string, body: u
 export async function getMeetingResults(ctx: RequestCtx, id: string) {
   const { meeting } = await loadMeeting(ctx, id);
   const row = await ctx.em.findOne(MeetingResult, { meetingId: meeting.id });
+  // Pins before 2026-10-10 read `pending` for a part that will come: is a recording queued or under way?
+  const recordingUnderway = before(ctx.version, '2026-10-10')
+    ? (await meetingWithBots(ctx.em, meeting.id)).bots.some((b) =>
+        ['queued', 'joining', 'in_call'].includes(recordingStatus(b)),
+      )
+    : undefined;
   const expiresAt = new Date(Date.now() + MEDIA_URL_TTL_MS);
   const signed = (key: string | null | undefined) =>
     key ? `${ctx.deps.baseUrl()}/media/${signMediaPath(ctx.deps.config.signingSecret!, key, expiresAt)}` : null;
@@ -244,6 +253,7 @@ export async function getMeetingResults(ctx: RequestCtx, id: string) {
     meeting,
     row,
     media: { audioUrl: signed(row?.media?.audio_key), videoUrl: signed(row?.media?.video_key), expiresAt },
+    recordingUnderway,
   };
 }
 

@@ -50,7 +50,7 @@ export const sendBotBody = z.strictObject({
   metadata: metadataInput.optional(),
 });
 
-const render = (v: bots.BotView) => serializeBot(v.bot, v.meeting, v.settings);
+const render = (v: bots.BotView) => serializeBot(v.bot, v.meeting, v.settings, v.results);
 
 export const createBot = defineRoute({
   method: 'post',
@@ -64,8 +64,13 @@ export const createBot = defineRoute({
       'Bots take no settings object: send the flat recording fields (recording_start, recording_mode, silence_alert, summary_language, summary_template), or change the meeting’s settings.',
   },
   body: sendBotBody,
+  request: 'bot_create',
   response: { status: 201, schema: botSchema, description: 'The bot, queued; its meeting exists already.' },
-  handler: async (ctx, { body }) => ({ status: 201, kind: 'bot', body: render(await bots.sendBot(ctx, body)) }),
+  handler: async (ctx, { body, legacy }) => ({
+    status: 201,
+    kind: 'bot',
+    body: render(await bots.sendBot(ctx, { ...body, older: legacy })),
+  }),
 });
 
 export const getBot = defineRoute({
@@ -100,11 +105,12 @@ export const updateBot = defineRoute({
   description: 'Only `metadata` is editable. A failed or cancelled bot is final: 409 bot_not_editable.',
   params: idParams,
   body: z.strictObject({ metadata: metadataInput }),
+  request: 'bot_update',
   response: { schema: botSchema, description: 'The bot.' },
   errors: { 409: 'bot_not_editable: the bot is failed or cancelled' },
-  handler: async (ctx, { params, body }) => ({
+  handler: async (ctx, { params, body, legacy }) => ({
     kind: 'bot',
-    body: render(await bots.updateBotMetadata(ctx, params.id, body.metadata)),
+    body: render(await bots.updateBotMetadata(ctx, params.id, body.metadata, legacy.metadata)),
   }),
 });
 

@@ -119,10 +119,10 @@ export const getResults = defineRoute({
   query: z.object({ include: z.string().optional() }),
   response: { schema: resultsSchema, description: 'The results.' },
   handler: async (ctx, { params, query }) => {
-    const { meeting, row, media } = await meetings.getMeetingResults(ctx, params.id);
+    const { meeting, row, media, recordingUnderway } = await meetings.getMeetingResults(ctx, params.id);
     return {
       kind: 'meeting_results',
-      body: serializeMeetingResults(meeting, row, { words: includes(query.include, 'words'), media }),
+      body: serializeMeetingResults(meeting, row, { words: includes(query.include, 'words'), media, recordingUnderway }),
     };
   },
 });

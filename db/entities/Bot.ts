@@ -1,5 +1,4 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Metadata } from '../../domain/metadata';
 import type { BotStatus, FailureReason } from '../../domain/meetings/state';
 
 /** A notetaker sent to record a meeting (spec: Bot). */
@@ -13,7 +12,8 @@ export class Bot {
   botName!: string;
   botAvatar: string | null = null;
   welcomeMessage: string | null = null;
-  metadata: Metadata = {};
+  /** A flat string map; a JSON object up to 16 KB when written by a pin before 2026-10-12. */
+  metadata: Record<string, unknown> = {};
   reason: FailureReason | null = null;
   failureMessage: string | null = null;
   providerBotId: string | null = null;

@@ -8,6 +8,8 @@ export class WebhookEvent {
   objectId!: string;
   /** `data.object` in the newest shape, as the resource was when the event happened. */
   payload!: Record<string, unknown>;
+  /** What older versions read that the newest shape lacks, by path in `payload` (domain/versions extractLegacy). */
+  legacy: Record<string, unknown> | null = null;
   createdAt: Date = new Date();
   dispatchedAt: Date | null = null;
   /** Set on events that announce a once-per-object transition (`<bot_id>/bot.failed`): unique. */
@@ -23,6 +25,7 @@ export const WebhookEventSchema = new EntitySchema<WebhookEvent>({
     type: { type: 'string' },
     objectId: { type: 'string' },
     payload: { type: 'json' },
+    legacy: { type: 'json', nullable: true },
     createdAt: { type: 'Date' },
     dispatchedAt: { type: 'Date', nullable: true },
     dedupeKey: { type: 'string', nullable: true },

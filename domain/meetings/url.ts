@@ -74,3 +74,22 @@ export function simulatorScenario(meetingUrl: string): string {
     return 'invalid_url';
   }
 }
+
+/**
+ * Whether a Teams link is a Teams Live event (a broadcast): its `context` parameter says
+ * `"IsBroadcastMeeting":true`. The newest version folds it into `teams`; older pins read
+ * `microsoft_teams_live`, so it is told apart from the stored link whenever it is read.
+ */
+export function isTeamsLive(meetingUrl: string | null): boolean {
+  if (!meetingUrl || detectPlatform(meetingUrl) !== 'teams') return false;
+  try {
+    const u = new URL(meetingUrl);
+    if (/\/l\/broadcast-join\//i.test(u.pathname)) return true;
+    const context = u.searchParams.get('context');
+    if (!context) return false;
+    const parsed = JSON.parse(context) as Record<string, unknown>;
+    return parsed.IsBroadcastMeeting === true || parsed.isBroadcastMeeting === true;
+  } catch {
+    return false;
+  }
+}

@@ -124,9 +124,10 @@ export const release20261012: ChangeModule = {
       }
     },
     bot_update: (body, legacy) => {
+      // The older object replaces the stored one; the newest rules see an empty change.
       if (body.metadata !== undefined) {
         legacy.metadata = body.metadata;
-        delete body.metadata;
+        body.metadata = {};
       }
     },
   },
