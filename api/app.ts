@@ -7,7 +7,14 @@ import { isDatabaseUnavailable } from '../runtime/availability';
 import { serializeError } from '../runtime/safe-error';
 import { ValidationFailed } from '../domain/errors';
 import { ulid } from '../domain/ids';
-import { CHANGE_MODULES, CURRENT_VERSION, resolveVersion } from '../domain/versions';
+import {
+  CHANGE_MODULES,
+  CURRENT_VERSION,
+  DEPRECATED_PATHS,
+  documentAt,
+  resolveVersion,
+  VERSIONS,
+} from '../domain/versions';
 import type { AppDeps } from '../services/context';
 import { checkDatabase } from '../services/health';
 import { ApiError } from '../domain/errors';
@@ -28,6 +35,7 @@ import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
 import { simulatedCalendarRoutes } from './routes/simulated-calendars';
+import { deprecatedRoutes } from './routes/deprecated';
 
 export const API_PREFIX = '/api/v1';
 
@@ -45,6 +53,7 @@ const ALL_ROUTES = [
   ...calendarEventRoutes,
   ...calendarConnectionRoutes,
   ...simulatedCalendarRoutes,
+  ...deprecatedRoutes,
 ];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
@@ -116,10 +125,21 @@ export function createApp(deps: AppDeps) {
   const table = new RouteTable(deps);
   // Human-facing pages first: a browser asks for HTML, which the JSON endpoints answer with 406.
   const openapi = () => openApiDocument(table, deps);
-  let cachedDoc: unknown;
-  api.get('/openapi.json', (_req, res) => {
-    cachedDoc ??= openapi();
-    res.json(cachedDoc);
+  // One document per version (`?version=<date>`, or the Service-Version header): the newest shape edited by each newer release.
+  const docs = new Map<string, unknown>();
+  api.get('/openapi.json', (req, res) => {
+    const asked = typeof req.query.version === 'string' ? req.query.version : req.headers['service-version'];
+    const version = typeof asked === 'string' && asked.trim() !== '' ? resolveVersion(asked) : CURRENT_VERSION;
+    if (!version)
+      throw new ApiError(
+        400,
+        'invalid_api_version',
+        `"${String(asked)}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after ${VERSIONS[0]}.`,
+        'version',
+      );
+    if (!docs.has(version)) docs.set(version, documentAt(openapi(), version));
+    res.setHeader('Service-Version', version);
+    res.json(docs.get(version));
   });
   api.get('/docs', (_req, res) => {
     res.type('html').send(docsPage());
@@ -224,7 +244,15 @@ function docsPage(): string {
 function changelogPage(): string {
   const entries = CHANGE_MODULES.map(
     (m) =>
-      `<section id="${m.version}"><h2>${m.version}</h2><p>${m.title}</p><ul>${m.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></section>`,
+      `<section id="${m.version}"><h2>${m.version}</h2><p>${escapeHtml(m.title)}</p><ul>${m.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` +
+      `<p><a href="${API_PREFIX}/openapi.json?version=${m.version}">OpenAPI document at ${m.version}</a></p></section>`,
   ).join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API changelog</title></head><body><h1>Breaking releases</h1>${entries}</body></html>`;
+  const rows = DEPRECATED_PATHS.map(
+    (d) =>
+      `<tr><td>${d.method.toUpperCase()} ${escapeHtml(d.path)}</td><td>${escapeHtml(d.replacement)}</td><td><a href="#${d.deprecatedOn}">${d.deprecatedOn}</a></td><td>${d.sunset ?? 'none set'}</td></tr>`,
+  ).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API changelog</title></head><body><h1>API changelog</h1>
+<p>The API is versioned by date; the current version is ${CURRENT_VERSION}. Every release below is breaking for the parts it names; additions ship to every version at once. Send <code>Service-Version: &lt;date&gt;</code> to be served an older version.</p>
+<h2 id="deprecated-paths">Deprecated paths</h2><table><thead><tr><th>Deprecated</th><th>Use instead</th><th>Deprecated on</th><th>Removal (Sunset)</th></tr></thead><tbody>${rows}</tbody></table>
+<h2>Releases</h2>${entries}</body></html>`;
 }

@@ -31,7 +31,20 @@ export const botSchema = z
   .openapi('Bot');
 
 /** Domains of free mail providers: their addresses name people, not companies. */
-const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'proton.me', 'protonmail.com', 'aol.com', 'gmx.com']);
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'proton.me',
+  'protonmail.com',
+  'aol.com',
+  'gmx.com',
+]);
 
 /**
  * The result fields bots carried before 2026-10-12, read from the meeting's results: the transcript's
@@ -40,9 +53,7 @@ const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmai
  */
 export function olderBotResults(meeting: Meeting, row: MeetingResult | null): Record<string, unknown> {
   const segments = row?.transcript?.segments ?? null;
-  const people = meeting.participants
-    .filter((p) => p.email || p.name)
-    .map((p) => ({ name: p.name, email: p.email }));
+  const people = meeting.participants.filter((p) => p.email || p.name).map((p) => ({ name: p.name, email: p.email }));
   const domains = [
     ...new Set(
       meeting.participants
@@ -52,8 +63,11 @@ export function olderBotResults(meeting: Meeting, row: MeetingResult | null): Re
   ];
   const sections = row?.summary?.sections ?? [];
   return {
-    transcript: segments && segments.map(({ speaker, email, start, end, text }) => ({ speaker, email, start, end, text })),
-    speakers: segments ? [...new Map(segments.map((s) => [s.speaker, { name: s.speaker, email: s.email }])).values()] : [],
+    transcript:
+      segments && segments.map(({ speaker, email, start, end, text }) => ({ speaker, email, start, end, text })),
+    speakers: segments
+      ? [...new Map(segments.map((s) => [s.speaker, { name: s.speaker, email: s.email }])).values()]
+      : [],
     summary: row?.summary ? sections.map((s) => `${s.title}\n${s.text}`).join('\n\n') : null,
     summary_sections: sections,
     action_items: row?.summary?.action_items ?? [],

@@ -11,7 +11,7 @@ import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
 import { flatMetadata, mergeMetadata, olderBotMetadata } from '../domain/metadata';
 import { isLanguageTag } from '../domain/meetings/vocabulary';
 import { before } from '../domain/versions';
-import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
+import { decodeCursor, pageOf, type Page } from '../domain/pagination';
 import type { SettingValues, SettingsBlock } from '../domain/settings';
 import { accessToObject, workspaceFor } from './access';
 import { botCommands } from './commands';
@@ -261,9 +261,7 @@ export async function updateBotMetadata(
     throw new ApiError(409, 'bot_not_editable', `The bot is ${bot.status}; its metadata can no longer change.`);
   // Spec: keys pinned before 2026-10-12 replace the metadata object instead of merging.
   bot.metadata =
-    olderMetadata !== undefined
-      ? olderBotMetadata(olderMetadata)
-      : mergeMetadata(flatMetadata(bot.metadata), metadata);
+    olderMetadata !== undefined ? olderBotMetadata(olderMetadata) : mergeMetadata(flatMetadata(bot.metadata), metadata);
   await ctx.em.flush();
   const [view] = await forVersion(ctx, [{ bot, meeting, settings }]);
   return view!;

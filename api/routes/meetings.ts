@@ -3,6 +3,7 @@ import * as meetings from '../../services/meetings';
 import { listQuery } from '../pagination';
 import { includes, METADATA_MAP_DOC, dateTimeInput, workspaceIdInput, idParams } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
+import { getBot } from './bots';
 import { meetingSchema, serializeMeeting } from '../../representations/meeting';
 import { serializeMeetingResults } from '../../representations/meeting-results';
 import { z } from '../../representations/zod';
@@ -36,9 +37,14 @@ export const getMeeting = defineRoute({
   path: '/meetings/{id}',
   tag: 'Meetings',
   summary: 'Get a meeting (with its settings block)',
+  description:
+    'Deprecated form (2026-08-10): with a `bot_` id it answers the bot as GET /bots/{id} does, with `Deprecation` and a `deprecation` link.',
   params: idParams,
   response: { schema: meetingSchema, description: 'The meeting.' },
-  handler: async (ctx, { params }) => ({ kind: 'meeting', body: render(await meetings.getMeeting(ctx, params.id)) }),
+  handler: async (ctx, input) =>
+    input.params.id.startsWith('bot_')
+      ? getBot.handler(ctx, input)
+      : { kind: 'meeting', body: render(await meetings.getMeeting(ctx, input.params.id)) },
 });
 
 export const updateMeeting = defineRoute({
@@ -122,7 +128,11 @@ export const getResults = defineRoute({
     const { meeting, row, media, recordingUnderway } = await meetings.getMeetingResults(ctx, params.id);
     return {
       kind: 'meeting_results',
-      body: serializeMeetingResults(meeting, row, { words: includes(query.include, 'words'), media, recordingUnderway }),
+      body: serializeMeetingResults(meeting, row, {
+        words: includes(query.include, 'words'),
+        media,
+        recordingUnderway,
+      }),
     };
   },
 });

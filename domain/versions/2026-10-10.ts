@@ -1,4 +1,4 @@
-import type { ChangeModule, Representation } from './types';
+import type { ChangeModule, Representation, SchemaObject } from './types';
 
 const UNDERWAY = new Set(['queued', 'joining', 'in_call']);
 
@@ -36,17 +36,15 @@ export const release20261010: ChangeModule = {
     meeting_results: (r, { facts }) => pendingResults(r, facts.recording_underway === true) as Representation,
   },
   openapi: (doc) => {
-    for (const name of ['Meeting', 'MeetingResults']) {
-      const schema = doc.components?.schemas?.[name];
-      if (!schema) continue;
-      // Every `status` enum of the results parts gains `pending`.
-      JSON.stringify(schema, (key, value: unknown) => {
-        if (key === 'status' && value && typeof value === 'object' && Array.isArray((value as { enum?: unknown[] }).enum)) {
-          const e = (value as { enum: unknown[] }).enum;
-          if (e.includes('none') && e.includes('ready') && !e.includes('pending')) e.push('pending');
-        }
-        return value;
-      });
-    }
+    // Every results status enum (`none`, `processing`, `ready`, `failed`) gains `pending`.
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as SchemaObject;
+      if (Array.isArray(n.enum) && n.enum.includes('none') && n.enum.includes('ready') && !n.enum.includes('pending'))
+        n.enum.push('pending');
+      for (const child of Object.values(n)) visit(child);
+    };
+    visit(doc.components?.schemas?.Meeting?.properties?.results);
+    visit(doc.components?.schemas?.MeetingResults);
   },
 };

@@ -2,7 +2,15 @@ import { release20261012 } from './2026-10-12/index';
 import { release20261010 } from './2026-10-10';
 import { release20261009 } from './2026-10-09';
 import { DEPRECATION_RELEASES } from './deprecations';
-import type { ChangeModule, LegacyFacts, Representation, RequestKind, ResourceKind, VersionContext } from './types';
+import type {
+  ChangeModule,
+  LegacyFacts,
+  OpenApiDoc,
+  Representation,
+  RequestKind,
+  ResourceKind,
+  VersionContext,
+} from './types';
 import { LEGACY } from './types';
 
 export * from './types';
@@ -95,4 +103,15 @@ export function upgrade(
     if (fn) fn(out.body as Record<string, unknown>, out.legacy);
   }
   return out;
+}
+
+/** The OpenAPI document of the newest version rewritten into its shape at `version`. */
+export function documentAt<T>(newest: T, version: string): T {
+  const doc = structuredClone(newest) as unknown as OpenApiDoc;
+  for (const module of CHANGE_MODULES) {
+    if (module.version <= version) break;
+    module.openapi?.(doc);
+  }
+  doc.info.version = version;
+  return doc as unknown as T;
 }

@@ -59,7 +59,10 @@ export type ChangeModule = {
   /** What changed, one sentence each: the changelog page lists them. */
   changes: string[];
   downgrade: Partial<
-    Record<ResourceKind, (representation: Representation, ctx: VersionContext & { facts: LegacyFacts }) => Representation>
+    Record<
+      ResourceKind,
+      (representation: Representation, ctx: VersionContext & { facts: LegacyFacts }) => Representation
+    >
   >;
   /** Rewrites an older request body in place into the next shape; what the newer shape cannot hold goes into `legacy`. */
   upgrade?: Partial<Record<RequestKind, (body: Record<string, unknown>, legacy: Record<string, unknown>) => void>>;
@@ -99,11 +102,16 @@ export function factsOf(value: unknown): LegacyFacts {
  * The facts of a representation and of the objects nested in it, by path (`""` for the top), so an
  * outbox row can store them beside the JSON body and a later rendering restore them.
  */
-export function extractLegacy(value: unknown, path = '', out: Record<string, LegacyFacts> = {}): Record<string, LegacyFacts> {
+export function extractLegacy(
+  value: unknown,
+  path = '',
+  out: Record<string, LegacyFacts> = {},
+): Record<string, LegacyFacts> {
   if (!value || typeof value !== 'object') return out;
   const facts = (value as Representation)[LEGACY] as LegacyFacts | undefined;
   if (facts) out[path] = facts;
-  for (const [k, v] of Object.entries(value)) if (v && typeof v === 'object') extractLegacy(v, path ? `${path}.${k}` : k, out);
+  for (const [k, v] of Object.entries(value))
+    if (v && typeof v === 'object') extractLegacy(v, path ? `${path}.${k}` : k, out);
   return out;
 }
 
@@ -111,7 +119,8 @@ export function extractLegacy(value: unknown, path = '', out: Record<string, Leg
 export function restoreLegacy<T>(value: T, facts: Record<string, LegacyFacts> | null | undefined): T {
   if (!facts || !value || typeof value !== 'object') return value;
   for (const [path, f] of Object.entries(facts)) {
-    const target = path === '' ? value : path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], value);
+    const target =
+      path === '' ? value : path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], value);
     if (target && typeof target === 'object') withLegacy(target as Representation, f);
   }
   return value;

@@ -155,8 +155,13 @@ export const release20261012: ChangeModule = {
     const bot = schemas.Bot;
     if (bot?.properties) {
       for (const k of ['meeting_id', ...FLAT_RECORDING_FIELDS]) delete bot.properties[k];
-      bot.required = bot.required?.filter((k) => k !== 'meeting_id' && !(FLAT_RECORDING_FIELDS as readonly string[]).includes(k));
-      bot.properties.settings = { type: 'object', description: 'The meeting’s recording, transcription and summary settings.' };
+      bot.required = bot.required?.filter(
+        (k) => k !== 'meeting_id' && !(FLAT_RECORDING_FIELDS as readonly string[]).includes(k),
+      );
+      bot.properties.settings = {
+        type: 'object',
+        description: 'The meeting’s recording, transcription and summary settings.',
+      };
       bot.properties.metadata = { type: 'object', description: 'A JSON object up to 16 KB.' };
       bot.properties.conversation_id = { type: 'string', description: 'The meeting whose results these are.' };
       for (const k of ['transcript', 'summary'])
