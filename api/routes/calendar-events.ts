@@ -63,7 +63,7 @@ export const pushCalendarEvent = defineRoute({
   },
   handler: async (ctx, { body }) => {
     const { meeting, created } = await calendarEvents.pushCalendarEvent(ctx, body);
-    return { status: created ? 201 : 200, body: serializeCalendarEvent(meeting)! };
+    return { status: created ? 201 : 200, kind: 'calendar_event', body: serializeCalendarEvent(meeting)! };
   },
 });
 
