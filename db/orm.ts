@@ -12,6 +12,7 @@ import { Migration20261122060000_workflow_commands } from './migrations/Migratio
 import { Migration20261122070000_idempotency_keys } from './migrations/Migration20261122070000_idempotency_keys';
 import { Migration20261122080000_simulated_calendar_owners } from './migrations/Migration20261122080000_simulated_calendar_owners';
 import { Migration20261122090000_connect_link_provider_choice } from './migrations/Migration20261122090000_connect_link_provider_choice';
+import { Migration20261123010000_older_version_fields } from './migrations/Migration20261123010000_older_version_fields';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
     name: 'Migration20261122090000_connect_link_provider_choice',
     class: Migration20261122090000_connect_link_provider_choice,
   },
+  { name: 'Migration20261123010000_older_version_fields', class: Migration20261123010000_older_version_fields },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -30,8 +30,13 @@ export type LegacyFacts = {
   bot_results?: Record<string, unknown>;
   /** A meeting link on Microsoft Teams Live (the newest shape folds it into `teams`). */
   teams_live?: boolean;
-  /** Policy fields the 2026-10-12 release removed, as a settings object stores them (dotted paths). */
+  /**
+   * Policy fields the 2026-10-12 release removed, by dotted path: as a settings object stores them
+   * (null where it leaves the value to the next layer), or as a settings block resolves them.
+   */
   removed_settings?: Record<string, unknown>;
+  /** On a settings block: the `sources` entry of each removed policy field. */
+  removed_sources?: Record<string, unknown>;
   /** `recording.methods.bot.start` as written in its older vocabulary. */
   older_start?: string;
   /** Whether one of the meeting's recordings is queued or under way (results read `pending` before 2026-10-10). */
@@ -40,8 +45,10 @@ export type LegacyFacts = {
   workspace_numbers?: Record<string, number>;
   /** A bot's metadata as written by an older pin (a JSON object up to 16 KB), when it is not a flat string map. */
   raw_metadata?: Record<string, unknown>;
-  /** A member's policy as members carried it before 2026-10-12. */
+  /** A member's policy as members carried it before 2026-10-12: its own settings object, serialized (with its facts). */
   member_policy?: Record<string, unknown>;
+  /** A connect link's `email_match` (removed in 2026-10-12). */
+  email_match?: string;
 };
 
 /** Where a representation keeps its LegacyFacts. */
@@ -59,7 +66,10 @@ export type ChangeModule = {
   /** What changed, one sentence each: the changelog page lists them. */
   changes: string[];
   downgrade: Partial<
-    Record<ResourceKind, (representation: Representation, ctx: VersionContext & { facts: LegacyFacts }) => Representation>
+    Record<
+      ResourceKind,
+      (representation: Representation, ctx: VersionContext & { facts: LegacyFacts }) => Representation
+    >
   >;
   /** Rewrites an older request body in place into the next shape; what the newer shape cannot hold goes into `legacy`. */
   upgrade?: Partial<Record<RequestKind, (body: Record<string, unknown>, legacy: Record<string, unknown>) => void>>;
@@ -99,11 +109,16 @@ export function factsOf(value: unknown): LegacyFacts {
  * The facts of a representation and of the objects nested in it, by path (`""` for the top), so an
  * outbox row can store them beside the JSON body and a later rendering restore them.
  */
-export function extractLegacy(value: unknown, path = '', out: Record<string, LegacyFacts> = {}): Record<string, LegacyFacts> {
+export function extractLegacy(
+  value: unknown,
+  path = '',
+  out: Record<string, LegacyFacts> = {},
+): Record<string, LegacyFacts> {
   if (!value || typeof value !== 'object') return out;
   const facts = (value as Representation)[LEGACY] as LegacyFacts | undefined;
   if (facts) out[path] = facts;
-  for (const [k, v] of Object.entries(value)) if (v && typeof v === 'object') extractLegacy(v, path ? `${path}.${k}` : k, out);
+  for (const [k, v] of Object.entries(value))
+    if (v && typeof v === 'object') extractLegacy(v, path ? `${path}.${k}` : k, out);
   return out;
 }
 
@@ -111,7 +126,8 @@ export function extractLegacy(value: unknown, path = '', out: Record<string, Leg
 export function restoreLegacy<T>(value: T, facts: Record<string, LegacyFacts> | null | undefined): T {
   if (!facts || !value || typeof value !== 'object') return value;
   for (const [path, f] of Object.entries(facts)) {
-    const target = path === '' ? value : path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], value);
+    const target =
+      path === '' ? value : path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], value);
     if (target && typeof target === 'object') withLegacy(target as Representation, f);
   }
   return value;

@@ -87,7 +87,11 @@ export const release20261012: ChangeModule = {
   ],
   downgrade: {
     ...policies.downgrade,
-    workspace: (w, ctx) => camelCaseWithServerOffset(w, ctx.serverOffsetMinutes),
+    workspace: (w, ctx) =>
+      camelCaseWithServerOffset(
+        policies.downgrade.workspace ? policies.downgrade.workspace(w, ctx) : w,
+        ctx.serverOffsetMinutes,
+      ),
     bot: (b, { facts }) => olderBot(b, facts),
     calendar_event: (e) => olderCalendarEvent(e) as Representation,
     meeting: (m, ctx) => {
@@ -131,6 +135,7 @@ export const release20261012: ChangeModule = {
     },
   },
   openapi: (doc) => {
+    policies.openapi?.(doc);
     const schemas = doc.components?.schemas ?? {};
     const ws = schemas.Workspace;
     if (ws?.properties) {
@@ -154,8 +159,13 @@ export const release20261012: ChangeModule = {
     const bot = schemas.Bot;
     if (bot?.properties) {
       for (const k of ['meeting_id', ...FLAT_RECORDING_FIELDS]) delete bot.properties[k];
-      bot.required = bot.required?.filter((k) => k !== 'meeting_id' && !(FLAT_RECORDING_FIELDS as readonly string[]).includes(k));
-      bot.properties.settings = { type: 'object', description: 'The meeting’s recording, transcription and summary settings.' };
+      bot.required = bot.required?.filter(
+        (k) => k !== 'meeting_id' && !(FLAT_RECORDING_FIELDS as readonly string[]).includes(k),
+      );
+      bot.properties.settings = {
+        type: 'object',
+        description: 'The meeting’s recording, transcription and summary settings.',
+      };
       bot.properties.metadata = { type: 'object', description: 'A JSON object up to 16 KB.' };
       bot.properties.conversation_id = { type: 'string', description: 'The meeting whose results these are.' };
       for (const k of ['transcript', 'summary'])
