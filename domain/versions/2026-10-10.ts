@@ -41,7 +41,12 @@ export const release20261010: ChangeModule = {
       if (!schema) continue;
       // Every `status` enum of the results parts gains `pending`.
       JSON.stringify(schema, (key, value: unknown) => {
-        if (key === 'status' && value && typeof value === 'object' && Array.isArray((value as { enum?: unknown[] }).enum)) {
+        if (
+          key === 'status' &&
+          value &&
+          typeof value === 'object' &&
+          Array.isArray((value as { enum?: unknown[] }).enum)
+        ) {
           const e = (value as { enum: unknown[] }).enum;
           if (e.includes('none') && e.includes('ready') && !e.includes('pending')) e.push('pending');
         }
