@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
+import { release20261012 } from '../../domain/versions/2026-10-12';
+import type { OpenApiDoc } from '../../domain/versions';
 import { timeSkipping, type TemporalHarness } from '../support/temporal';
 
 // Release 2026-10-12 for policies, members, calendar connections and connect links: the same request
@@ -357,5 +359,25 @@ describe('connect links and connections before 2026-10-12', () => {
     const now = await at(me, NEW).get(`/calendar_connections/${id}`);
     assert.equal(now.status, 200);
     assert.equal('method' in now.body, false);
+  });
+});
+
+describe('the OpenAPI document before 2026-10-12', () => {
+  it('When the release edits the newest document, then settings, blocks, members, connections and links read their older fields', async () => {
+    const doc = (await api.http.get('/api/v1/openapi.json')).body as OpenApiDoc;
+    const schemas = doc.components!.schemas!;
+    assert.equal(schemas.Member!.properties!.policy, undefined);
+    release20261012.openapi!(doc);
+    const bot = (name: string) => schemas[name]!.properties!.recording!.properties!.methods!.properties!.bot!;
+    for (const name of ['Settings', 'SettingsBlock']) {
+      assert.ok(schemas[name]!.properties!.transcription!.properties!.model, name);
+      assert.ok(schemas[name]!.properties!.storage, name);
+      assert.ok(bot(name).properties!.join_at_scheduled_start, name);
+      assert.ok(bot(name).properties!.silence_detection!.properties!.automatic_leave, name);
+      assert.match(JSON.stringify(bot(name).properties!.start), /"manual"/);
+    }
+    assert.ok(schemas.Member!.properties!.policy);
+    assert.deepEqual(schemas.CalendarConnection!.properties!.method!.enum, ['oauth']);
+    assert.deepEqual(schemas.CalendarConnectLink!.properties!.email_match!.enum, ['exact', 'domain', 'any']);
   });
 });
