@@ -3,6 +3,7 @@ import type { ConnectLink } from '../db/entities';
 import { beginConsent, connectLinkByToken, finishConsent } from '../services/calendar-connections';
 import { calendarKit, consentRedirectUri } from '../services/calendars';
 import type { AppDeps } from '../services/context';
+import { before } from '../domain/versions';
 import { escapeHtml } from './html';
 
 function page(res: Response, status: number, title: string, body: string): void {
@@ -79,6 +80,9 @@ export function hostedPages(deps: AppDeps): express.Router {
           'Calendar not connected',
           '<p>The person this link was made for is no longer in the workspace.</p>',
         );
+      if (outcome.kind === 'email_mismatch')
+        // A link made before 2026-10-12 with email_match: another account was chosen; the link stays usable.
+        return res.redirect(302, withQuery(link.returnUrl, { error: 'email_mismatch' }));
       if (outcome.kind === 'limited')
         return page(
           res,
@@ -86,10 +90,11 @@ export function hostedPages(deps: AppDeps): express.Router {
           'Calendar not connected',
           '<p>Too many people joined this workspace in the last hour. Try again later.</p>',
         );
-      return res.redirect(
-        302,
-        withQuery(link.returnUrl, { member_id: outcome.memberId, calendar_connection_id: outcome.connectionId }),
-      );
+      // member_id joined the return in 2026-10-12: a link made at an earlier version returns without it.
+      const back: Record<string, string> = !before(link.version, '2026-10-12')
+        ? { member_id: outcome.memberId, calendar_connection_id: outcome.connectionId }
+        : { calendar_connection_id: outcome.connectionId };
+      return res.redirect(302, withQuery(link.returnUrl, back));
     } catch (err) {
       deps.log.error({ err, link_id: link.id }, 'finishing a calendar connection failed');
       return page(

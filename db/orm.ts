@@ -13,6 +13,7 @@ import { Migration20261122070000_idempotency_keys } from './migrations/Migration
 import { Migration20261122080000_simulated_calendar_owners } from './migrations/Migration20261122080000_simulated_calendar_owners';
 import { Migration20261123100000_webhook_event_legacy } from './migrations/Migration20261123100000_webhook_event_legacy';
 import { Migration20261122090000_connect_link_provider_choice } from './migrations/Migration20261122090000_connect_link_provider_choice';
+import { Migration20261123010000_older_version_fields } from './migrations/Migration20261123010000_older_version_fields';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
     name: 'Migration20261122090000_connect_link_provider_choice',
     class: Migration20261122090000_connect_link_provider_choice,
   },
+  { name: 'Migration20261123010000_older_version_fields', class: Migration20261123010000_older_version_fields },
   { name: 'Migration20261123100000_webhook_event_legacy', class: Migration20261123100000_webhook_event_legacy },
 ];
 

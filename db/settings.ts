@@ -7,6 +7,7 @@ import {
   parseScope,
   resolve,
   specificity,
+  type LegacyValues,
   type ReachingAssignment,
   type Scope,
   type SettingsBlock,
@@ -91,6 +92,7 @@ type Row = {
   scope: string[];
   created_at: Date;
   values: SettingValues;
+  legacy_values: LegacyValues;
   own_kind: string | null;
 };
 
@@ -105,7 +107,7 @@ async function loadCandidates(
   q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] },
 ): Promise<ReachingAssignment[]> {
   // One statement, each branch on its own index (a workspace holds an assignment per meeting).
-  const columns = 'a.id, a.settings_id, a.scope, a.created_at, s."values", s.own_kind';
+  const columns = 'a.id, a.settings_id, a.scope, a.created_at, s."values", s.legacy_values, s.own_kind';
   const from = 'settings_assignments a join settings s on s.id = a.settings_id';
   const rows = await em.execute<Row[]>(
     `select ${columns} from ${from} where a.account_id in (?)
@@ -122,6 +124,7 @@ async function loadCandidates(
     own: r.own_kind !== null,
     createdAt: new Date(r.created_at),
     values: r.values,
+    legacyValues: r.legacy_values,
   }));
 }
 

@@ -1,5 +1,7 @@
-import type { Member } from '../db/entities';
+import type { Member, Settings } from '../db/entities';
 import type { SettingsBlock } from '../domain/settings';
+import { withLegacy } from '../domain/versions';
+import { serializeSettings } from './settings';
 import { settingsBlockSchema } from './settings-block';
 import { z } from './zod';
 
@@ -20,7 +22,12 @@ export const memberSchema = z
   })
   .openapi('Member');
 
-export function serializeMember(m: Member, settings: SettingsBlock | null = null): Record<string, unknown> {
+/** A member at the newest version; `policy` (its own settings, read as `policy` before 2026-10-12) rides as a fact. */
+export function serializeMember(
+  m: Member,
+  settings: SettingsBlock | null = null,
+  policy: Settings | null = null,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: m.id,
     object: 'member',
@@ -32,5 +39,5 @@ export function serializeMember(m: Member, settings: SettingsBlock | null = null
     created_at: m.createdAt.toISOString(),
   };
   if (settings) out.settings = settings;
-  return out;
+  return policy ? withLegacy(out, { member_policy: serializeSettings(policy, []) }) : out;
 }

@@ -1,5 +1,6 @@
 import type { Settings, SettingsAssignment, SummaryTemplate } from '../db/entities';
-import { nestedValues } from '../domain/settings';
+import { nestedValues, removedOf, START_PATH } from '../domain/settings';
+import { withLegacy } from '../domain/versions';
 import { z } from './zod';
 
 const unset = (schema: z.ZodType) =>
@@ -33,8 +34,10 @@ export const settingsSchema = z
   })
   .openapi('Settings');
 
+/** A settings object at the newest version; what older pins read besides (removed fields, an older start word) rides as facts. */
 export function serializeSettings(s: Settings, assignments: SettingsAssignment[]): Record<string, unknown> {
-  return {
+  const olderStart = s.legacyValues[START_PATH];
+  const out = {
     id: s.id,
     object: 'settings',
     workspace_id: s.workspaceId,
@@ -45,6 +48,10 @@ export function serializeSettings(s: Settings, assignments: SettingsAssignment[]
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };
+  return withLegacy(out, {
+    removed_settings: removedOf(s.legacyValues),
+    ...(typeof olderStart === 'string' ? { older_start: olderStart } : {}),
+  });
 }
 
 /** The ETag of a settings object: its version, compared by `If-Match`. */

@@ -7,10 +7,12 @@ import {
   type CalendarProviderName,
   type ConnectionStatus,
 } from '../db/entities';
+import { accountMatches, DEFAULT_EMAIL_MATCH, EMAIL_MATCHES, type EmailMatch } from '../domain/connect-links';
 import { missingWorkspace, notFound, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { parseMetadataInput } from '../domain/metadata';
 import { decodeCursor, pageOf, type Page } from '../domain/pagination';
+import { before } from '../domain/versions';
 import { accessToObject, workspaceFor } from './access';
 import { calendarKit, consentRedirectUri, disconnectCalendars, moveConnection, startCalendarSync } from './calendars';
 import type { AppDeps, RequestCtx } from './context';
@@ -33,10 +35,15 @@ export type ConnectLinkInput = {
   email_match?: unknown;
 };
 
-/** POST /calendar_connect_links: a hosted link, working once for 24 hours, for the named member or one made from member_data on consent. */
+/**
+ * POST /calendar_connect_links: a hosted link, working once for 24 hours, for the named member or one
+ * made from member_data on consent. `older.email_match` is what a pin before 2026-10-12 sent (the
+ * version chain moves it out of the body); such links keep their rule, default `exact`.
+ */
 export async function createConnectLink(
   ctx: RequestCtx,
   body: ConnectLinkInput,
+  older: { email_match?: unknown } = {},
 ): Promise<{ link: ConnectLink; url: string }> {
   // The spec's body alone (member_id and return_url): the member names its workspace.
   let workspaceId = body.workspace_id;
@@ -52,7 +59,8 @@ export async function createConnectLink(
   const { workspace, access } = await workspaceFor(ctx, workspaceId);
   if (access.role === 'guest') throw unauthorized();
   const issues: FieldIssue[] = [];
-  if (body.email_match !== undefined && (ctx.version >= '2026-10-12' || body.email_match !== 'exact')) {
+  // Older pins' email_match never reaches the body: the version chain hands it over as `older`.
+  if (body.email_match !== undefined) {
     issues.push({
       code: 'unknown_field',
       field: 'email_match',
@@ -76,6 +84,13 @@ export async function createConnectLink(
   ) {
     issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
   }
+  const olderPin = before(ctx.version, '2026-10-12');
+  if (olderPin && older.email_match !== undefined && !(EMAIL_MATCHES as readonly unknown[]).includes(older.email_match))
+    issues.push({
+      code: 'inclusion',
+      field: 'email_match',
+      message: `email_match must be one of: ${EMAIL_MATCHES.join(', ')}.`,
+    });
   if (issues.length) throw new ValidationFailed(issues);
   if (access.role === 'member' && body.member_id !== access.memberId) throw unauthorized();
   const token = randomBytes(24).toString('base64url');
@@ -93,6 +108,8 @@ export async function createConnectLink(
         }
       : null,
     returnUrl: body.return_url,
+    emailMatch: olderPin ? ((older.email_match as EmailMatch | undefined) ?? DEFAULT_EMAIL_MATCH) : null,
+    version: ctx.version,
     tokenHash: hashLinkToken(token),
     expiresAt: new Date(now.getTime() + LINK_TTL_MS),
     createdBy: ctx.account.id,
@@ -183,6 +200,7 @@ export type ConsentOutcome =
   | { kind: 'used' }
   | { kind: 'member_gone' }
   | { kind: 'limited' }
+  | { kind: 'email_mismatch' }
   | { kind: 'connected'; memberId: string; connectionId: string };
 
 /**
@@ -206,6 +224,9 @@ export async function finishConsent(deps: AppDeps, link: ConnectLink, code: stri
     if (l.usedAt) return { kind: 'used' };
     let member = l.memberId ? await em.findOne(Member, { id: l.memberId, deletedAt: null }) : null;
     if (l.memberId && !member) return { kind: 'member_gone' };
+    // A link made before 2026-10-12 keeps its email_match: another calendar account changes nothing.
+    const expected = member ? member.email : (l.memberData?.email ?? null);
+    if (!accountMatches(l.emailMatch, granted.accountEmail, expected)) return { kind: 'email_mismatch' };
     if (!member && l.memberData) {
       const found = await memberByEmail(
         em,

@@ -2,13 +2,14 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
 import { mergeMetadata, type Metadata } from '../domain/metadata';
-import { CalendarConnection, Member } from '../db/entities';
+import { CalendarConnection, Member, Settings } from '../db/entities';
 import { memberIdWithEmail, memberWithEmail } from '../db/members';
 import { slidingWindowWait } from '../db/rate-limits';
 import { persistOwnSettings, settingsForMembers } from '../db/settings';
 import { ApiError, notFound, rateLimited, unauthorized } from '../domain/errors';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
+import { before } from '../domain/versions';
 import { MANAGERS, accessToObject, workspaceFor } from './access';
 import { disconnectCalendars } from './calendars';
 import type { RequestCtx } from './context';
@@ -45,8 +46,11 @@ export async function memberByEmail(
 
 // ---- the members resource (POST/GET/PATCH/DELETE /members) ----------------------------------------
 
-/** A member with its settings block (null on a list read without include=settings). */
-export type MemberView = { member: Member; settings: SettingsBlock | null };
+/**
+ * A member with its settings block (null on a list read without include=settings) and, for pins
+ * before 2026-10-12 only, its own settings object (read there as the member's `policy`).
+ */
+export type MemberView = { member: Member; settings: SettingsBlock | null; policy?: Settings | null };
 
 const HOUR = 3600;
 
@@ -60,9 +64,17 @@ async function loadMember(ctx: RequestCtx, id: string, roles?: typeof MANAGERS):
   return member;
 }
 
+/** Own settings of members by member id, for pins that read `policy` (before 2026-10-12); empty otherwise. */
+async function policiesOf(ctx: RequestCtx, members: Member[]): Promise<Map<string, Settings>> {
+  if (!before(ctx.version, '2026-10-12') || members.length === 0) return new Map();
+  const own = await ctx.em.find(Settings, { ownKind: 'member', ownId: { $in: members.map((m) => m.id) } });
+  return new Map(own.map((s) => [s.ownId!, s]));
+}
+
 /** A single member reads with its settings block. */
 async function withSettings(ctx: RequestCtx, member: Member): Promise<MemberView> {
-  return { member, settings: (await settingsForMembers(ctx.em, [member])).get(member.id)! };
+  const [settings, policies] = await Promise.all([settingsForMembers(ctx.em, [member]), policiesOf(ctx, [member])]);
+  return { member, settings: settings.get(member.id)!, policy: policies.get(member.id) ?? null };
 }
 
 async function assertEmailFree(em: EntityManager, workspaceId: string, address: string): Promise<void> {
@@ -129,7 +141,12 @@ export async function listMembers(
   const rows = await ctx.em.find(Member, where, { orderBy: { id: 'asc' }, limit: query.limit + 1 });
   const page = pageOf(rows, query.limit, (m) => ({ id: m.id }));
   const settings = query.withSettings ? await settingsForMembers(ctx.em, page.data) : null;
-  return mapPage(page, (member) => ({ member, settings: settings?.get(member.id) ?? null }));
+  const policies = await policiesOf(ctx, page.data);
+  return mapPage(page, (member) => ({
+    member,
+    settings: settings?.get(member.id) ?? null,
+    policy: policies.get(member.id) ?? null,
+  }));
 }
 
 export async function getMember(ctx: RequestCtx, id: string): Promise<MemberView> {

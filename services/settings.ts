@@ -4,7 +4,15 @@ import { listedSettings } from '../db/settings';
 import { ApiError, notFound, ValidationFailed } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
-import { applyWrite, readSettingsWrite, type SettingsWrite } from '../domain/settings';
+import {
+  applyLegacyWrite,
+  applyWrite,
+  readRemovedWrite,
+  readSettingsWrite,
+  START_PATH,
+  type LegacyValues,
+  type SettingsWrite,
+} from '../domain/settings';
 import { settingsEtag } from '../representations/settings';
 import { accessToObject, MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
@@ -65,14 +73,23 @@ function checkIfMatch(ifMatch: string | string[] | undefined, s: Settings): void
   );
 }
 
+/**
+ * What an older pin's write held that the newest shape cannot (domain/versions upgrade
+ * `settings_write`): removed policy fields by dotted path, and an older `start` word.
+ */
+export type OlderSettingsWrite = { removed_settings?: LegacyValues; older_start?: string };
+
 /** A write's groups, with the checks that need the database (a tpl_ template of the workspace). */
 async function readWrite(
   ctx: RequestCtx,
   workspaceId: string,
   body: Record<string, unknown>,
   otherFields: string[],
-): Promise<SettingsWrite> {
+  older: OlderSettingsWrite = {},
+): Promise<{ write: SettingsWrite; legacy: (current: LegacyValues) => LegacyValues }> {
   const { write, issues } = readSettingsWrite(body, { otherFields });
+  const removed = readRemovedWrite(older.removed_settings ?? {});
+  issues.push(...removed.issues);
   const template = write['summary.template'];
   if (
     typeof template === 'string' &&
@@ -86,7 +103,8 @@ async function readWrite(
     });
   }
   if (issues.length) throw new ValidationFailed(issues);
-  return write;
+  const start = { written: write[START_PATH] !== undefined, olderWord: older.older_start };
+  return { write, legacy: (current) => applyLegacyWrite(current, removed.write, start) };
 }
 
 /** A workspace's settings objects (owners and admins): its own, its named ones, then each member's own. */
@@ -115,15 +133,17 @@ export async function getSettings(ctx: RequestCtx, id: string): Promise<Settings
 export async function createSettings(
   ctx: RequestCtx,
   body: Record<string, unknown> & { workspace_id: string; name?: string | null },
+  older: OlderSettingsWrite = {},
 ): Promise<SettingsView> {
   const { workspace } = await workspaceFor(ctx, body.workspace_id, { roles: MANAGERS });
-  const write = await readWrite(ctx, workspace.id, body, ['workspace_id', 'name']);
+  const { write, legacy } = await readWrite(ctx, workspace.id, body, ['workspace_id', 'name'], older);
   const now = new Date();
   const settings = Object.assign(new Settings(), {
     id: newId('settings'),
     workspaceId: workspace.id,
     name: body.name ?? null,
     values: applyWrite({}, write),
+    legacyValues: legacy({}),
     createdAt: now,
     updatedAt: now,
   });
@@ -140,10 +160,11 @@ export async function updateSettings(
   id: string,
   body: Record<string, unknown> & { name?: string | null },
   ifMatch: string | string[] | undefined,
+  older: OlderSettingsWrite = {},
 ): Promise<SettingsView> {
   const found = await loadSettings(ctx, id);
   await assertMayChange(ctx, found);
-  const write = await readWrite(ctx, found.workspaceId, body, ['name']);
+  const { write, legacy } = await readWrite(ctx, found.workspaceId, body, ['name'], older);
   if (body.name !== undefined && found.ownKind) {
     throw new ValidationFailed([
       { code: 'invalid', field: 'name', message: `Own settings of a ${found.ownKind} carry no name.` },
@@ -153,6 +174,7 @@ export async function updateSettings(
     const s = await em.findOneOrFail(Settings, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     checkIfMatch(ifMatch, s);
     s.values = applyWrite(s.values, write);
+    s.legacyValues = legacy(s.legacyValues);
     if (body.name !== undefined) s.name = body.name;
     s.version += 1;
     s.updatedAt = new Date();

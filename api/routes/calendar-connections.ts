@@ -54,15 +54,16 @@ export const createConnectLink = defineRoute({
         metadata: metadataInput.optional(),
       })
       .optional(),
-    email_match: z
-      .unknown()
-      .optional()
-      .openapi({ description: 'Removed in 2026-10-12: 422 when sent (earlier pins: accepted, `exact` only).' }),
+    email_match: z.unknown().optional().openapi({
+      description:
+        'Removed in 2026-10-12: 422 `unknown_field` when sent. Earlier pins: `exact` (default), `domain` or `any`.',
+    }),
   }),
+  request: 'connect_link',
   response: { status: 201, schema: linkSchema, description: 'The link.' },
-  handler: async (ctx, { body }) => {
-    const { link, url } = await connections.createConnectLink(ctx, body);
-    return { status: 201, body: serializeConnectLink(link, url) };
+  handler: async (ctx, { body, legacy }) => {
+    const { link, url } = await connections.createConnectLink(ctx, body, legacy);
+    return { status: 201, kind: 'calendar_connect_link', body: serializeConnectLink(link, url) };
   },
 });
 
@@ -73,7 +74,10 @@ export const getConnection = defineRoute({
   summary: 'Get a calendar connection',
   params: idParams,
   response: { schema: connectionSchema, description: 'The connection.' },
-  handler: async (ctx, { params }) => ({ body: serializeConnection(await connections.getConnection(ctx, params.id)) }),
+  handler: async (ctx, { params }) => ({
+    kind: 'calendar_connection',
+    body: serializeConnection(await connections.getConnection(ctx, params.id)),
+  }),
 });
 
 export const listConnections = defineRoute({
@@ -88,6 +92,7 @@ export const listConnections = defineRoute({
   }),
   response: { schema: listSchema(connectionSchema, 'CalendarConnectionList'), description: 'A page of connections.' },
   handler: async (ctx, { query }) => ({
+    kind: 'calendar_connection',
     page: mapPage(await connections.listConnections(ctx, query), serializeConnection),
   }),
 });
@@ -102,6 +107,7 @@ export const deleteConnection = defineRoute({
   params: idParams,
   response: { schema: connectionSchema, description: 'The connection, disconnected.' },
   handler: async (ctx, { params }) => ({
+    kind: 'calendar_connection',
     body: serializeConnection(await connections.disconnectConnection(ctx, params.id)),
   }),
 });

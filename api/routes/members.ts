@@ -13,7 +13,7 @@ const email = z
   .max(320)
   .transform((e) => e.trim());
 
-const render = (v: members.MemberView) => serializeMember(v.member, v.settings);
+const render = (v: members.MemberView) => serializeMember(v.member, v.settings, v.policy);
 
 export const createMember = defineRoute({
   method: 'post',

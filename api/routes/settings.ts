@@ -55,6 +55,7 @@ const name = z.string().max(100).trim().min(1).nullable().optional();
 /** A settings object on the wire, its version in `ETag` (for `If-Match`). */
 const render = ({ settings, assignments }: settingsUseCases.SettingsView, status = 200) => ({
   status,
+  kind: 'settings' as const,
   body: serializeSettings(settings, assignments),
   headers: { ETag: settingsEtag(settings) },
 });
@@ -69,6 +70,7 @@ export const listSettings = defineRoute({
   query: listQuery.extend({ workspace_id: workspaceIdInput }),
   response: { schema: listSchema(settingsSchema, 'SettingsList'), description: 'A page of settings objects.' },
   handler: async (ctx, { query }) => ({
+    kind: 'settings',
     page: mapPage(await settingsUseCases.listSettings(ctx, query), (v) => serializeSettings(v.settings, v.assignments)),
   }),
 });
@@ -93,8 +95,9 @@ export const createSettings = defineRoute({
   body: z
     .looseObject({ workspace_id: workspaceIdInput, name, ...SETTINGS_GROUPS })
     .openapi({ additionalProperties: false } as never),
+  request: 'settings_write',
   response: { status: 201, schema: settingsSchema, description: 'The settings object.' },
-  handler: async (ctx, { body }) => render(await settingsUseCases.createSettings(ctx, body), 201),
+  handler: async (ctx, { body, legacy }) => render(await settingsUseCases.createSettings(ctx, body, legacy), 201),
 });
 
 export const updateSettings = defineRoute({
@@ -107,8 +110,9 @@ export const updateSettings = defineRoute({
   body: z.looseObject({ name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
   response: { schema: settingsSchema, description: 'The settings object.' },
   errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current' },
-  handler: async (ctx, { params, body, request }) =>
-    render(await settingsUseCases.updateSettings(ctx, params.id, body, request.headers['if-match'])),
+  request: 'settings_write',
+  handler: async (ctx, { params, body, request, legacy }) =>
+    render(await settingsUseCases.updateSettings(ctx, params.id, body, request.headers['if-match'], legacy)),
 });
 
 /** Deprecated with the 2026-10-12 release (policies became settings): routing adds the RFC 9745 headers. */

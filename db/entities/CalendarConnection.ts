@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Metadata } from '../../domain/metadata';
+import type { EmailMatch } from '../../domain/connect-links';
 
 export type CalendarProviderName = 'google' | 'microsoft';
 export type ConnectionStatus = 'syncing' | 'active' | 'error' | 'disconnected';
@@ -13,6 +14,10 @@ export class ConnectLink {
   memberId: string | null = null;
   memberData: { name: string; email: string | null; metadata: Metadata } | null = null;
   returnUrl!: string;
+  /** Pins before 2026-10-12 only: whose calendar account may connect (domain/connect-links.ts); null from 2026-10-12. */
+  emailMatch: EmailMatch | null = null;
+  /** The API version the link was made at: its return carries `member_id` from 2026-10-12. */
+  version!: string;
   tokenHash!: string;
   expiresAt!: Date;
   usedAt: Date | null = null;
@@ -30,6 +35,8 @@ export const ConnectLinkSchema = new EntitySchema<ConnectLink>({
     memberId: { type: 'string', nullable: true },
     memberData: { type: 'json', nullable: true },
     returnUrl: { type: 'string' },
+    emailMatch: { type: 'string', nullable: true },
+    version: { type: 'string' },
     tokenHash: { type: 'string' },
     expiresAt: { type: 'Date' },
     usedAt: { type: 'Date', nullable: true },

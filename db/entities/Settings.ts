@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { SettingValues } from '../../domain/settings';
+import type { LegacyValues, SettingValues } from '../../domain/settings';
 
 export type OwnKind = 'workspace' | 'member' | 'meeting';
 
@@ -9,6 +9,11 @@ export class Settings {
   workspaceId!: string;
   name: string | null = null;
   values: SettingValues = {};
+  /**
+   * What pins before 2026-10-12 wrote that the newest shape cannot hold, by dotted path: the removed
+   * policy fields, and `recording.methods.bot.start` when written with an older word (domain/settings/legacy.ts).
+   */
+  legacyValues: LegacyValues = {};
   /** Set on own settings: what they belong to (they stay assigned to its scope only). */
   ownKind: OwnKind | null = null;
   ownId: string | null = null;
@@ -26,6 +31,7 @@ export const SettingsSchema = new EntitySchema<Settings>({
     workspaceId: { type: 'string' },
     name: { type: 'string', nullable: true },
     values: { type: 'json' },
+    legacyValues: { type: 'json', fieldName: 'legacy_values' },
     ownKind: { type: 'string', nullable: true },
     ownId: { type: 'string', nullable: true },
     version: { type: 'number' },

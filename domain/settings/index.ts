@@ -1,3 +1,4 @@
 export * from './values';
 export * from './scope';
 export * from './resolve';
+export * from './legacy';

@@ -1,3 +1,5 @@
+import { withLegacy } from '../versions/types';
+import { REMOVED_DEFAULTS, START_PATH, type LegacyValues } from './legacy';
 import { specificity, type Category, type Scope } from './scope';
 import { resolveValues, SETTING_PATHS, type ResolvedSettings, type SettingPath, type SettingValues } from './values';
 
@@ -11,6 +13,8 @@ export type ReachingAssignment = {
   own: boolean;
   createdAt: Date;
   values: SettingValues;
+  /** What older pins wrote that the newest shape cannot hold (domain/settings/legacy.ts). */
+  legacyValues?: LegacyValues;
 };
 
 /** What settings are resolved for: a workspace, a member, or one meeting. */
@@ -71,11 +75,27 @@ export function resolve(target: Target, assignments: ReachingAssignment[]): Sett
     if (from) values[path] = from.values[path];
     sources[path] = from ? { assignment_id: from.id } : { assignment_id: null, reason: 'service_default' };
   }
-  return {
+  const block: SettingsBlock = {
     ...resolveValues(values),
     sources,
     assignments: walk.map((a) => ({ id: a.id, settings_id: a.settingsId, scope: a.conditions, own: a.own })),
   };
+  // Older pins read the removed policy fields resolved the same way, and `start` in the word the
+  // deciding layer wrote; the facts ride under a symbol, so no newest body or digest sees them.
+  const removed: LegacyValues = {};
+  const removedSources: Record<string, Source> = {};
+  for (const [path, fallback] of Object.entries(REMOVED_DEFAULTS)) {
+    const from = walk.find((a) => a.legacyValues?.[path] !== undefined);
+    removed[path] = from ? from.legacyValues![path] : fallback;
+    removedSources[path] = from ? { assignment_id: from.id } : { assignment_id: null, reason: 'service_default' };
+  }
+  const startFrom = walk.find((a) => a.values[START_PATH] !== undefined);
+  const olderStart = startFrom?.legacyValues?.[START_PATH];
+  return withLegacy(block, {
+    removed_settings: removed,
+    removed_sources: removedSources,
+    ...(typeof olderStart === 'string' ? { older_start: olderStart } : {}),
+  });
 }
 
 export type Person = { email: string | null; member_id: string | null };

@@ -30,8 +30,13 @@ export type LegacyFacts = {
   bot_results?: Record<string, unknown>;
   /** A meeting link on Microsoft Teams Live (the newest shape folds it into `teams`). */
   teams_live?: boolean;
-  /** Policy fields the 2026-10-12 release removed, as a settings object stores them (dotted paths). */
+  /**
+   * Policy fields the 2026-10-12 release removed, by dotted path: as a settings object stores them
+   * (null where it leaves the value to the next layer), or as a settings block resolves them.
+   */
   removed_settings?: Record<string, unknown>;
+  /** On a settings block: the `sources` entry of each removed policy field. */
+  removed_sources?: Record<string, unknown>;
   /** `recording.methods.bot.start` as written in its older vocabulary. */
   older_start?: string;
   /** Whether one of the meeting's recordings is queued or under way (results read `pending` before 2026-10-10). */
@@ -40,8 +45,10 @@ export type LegacyFacts = {
   workspace_numbers?: Record<string, number>;
   /** A bot's metadata as written by an older pin (a JSON object up to 16 KB), when it is not a flat string map. */
   raw_metadata?: Record<string, unknown>;
-  /** A member's policy as members carried it before 2026-10-12. */
+  /** A member's policy as members carried it before 2026-10-12: its own settings object, serialized (with its facts). */
   member_policy?: Record<string, unknown>;
+  /** A connect link's `email_match` (removed in 2026-10-12). */
+  email_match?: string;
 };
 
 /** Where a representation keeps its LegacyFacts. */

@@ -87,7 +87,11 @@ export const release20261012: ChangeModule = {
   ],
   downgrade: {
     ...policies.downgrade,
-    workspace: (w, ctx) => camelCaseWithServerOffset(w, ctx.serverOffsetMinutes),
+    workspace: (w, ctx) =>
+      camelCaseWithServerOffset(
+        policies.downgrade.workspace ? policies.downgrade.workspace(w, ctx) : w,
+        ctx.serverOffsetMinutes,
+      ),
     bot: (b, { facts }) => olderBot(b, facts),
     calendar_event: (e) => olderCalendarEvent(e) as Representation,
     meeting: (m, ctx) => {
@@ -132,6 +136,7 @@ export const release20261012: ChangeModule = {
     },
   },
   openapi: (doc) => {
+    policies.openapi?.(doc);
     const schemas = doc.components?.schemas ?? {};
     const ws = schemas.Workspace;
     if (ws?.properties) {
