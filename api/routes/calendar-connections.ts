@@ -60,6 +60,9 @@ export const createConnectLink = defineRoute({
       .openapi({ description: 'Removed in 2026-10-12: 422 when sent (earlier pins: accepted, `exact` only).' }),
   }),
   response: { status: 201, schema: linkSchema, description: 'The link.' },
+  errors: {
+    409: 'calendar_already_connected: the member already has a syncing or active connection with that provider; conflict: a request with this Idempotency-Key is still being processed',
+  },
   handler: async (ctx, { body }) => {
     const { link, url } = await connections.createConnectLink(ctx, body);
     return { status: 201, body: serializeConnectLink(link, url) };
@@ -87,6 +90,9 @@ export const listConnections = defineRoute({
     status: z.enum(['syncing', 'active', 'error', 'disconnected']).optional(),
   }),
   response: { schema: listSchema(connectionSchema, 'CalendarConnectionList'), description: 'A page of connections.' },
+  errors: {
+    403: 'workspace_access_not_allowed: a guest sees only what is shared with it, not the workspace’s calendar connections',
+  },
   handler: async (ctx, { query }) => ({
     page: mapPage(await connections.listConnections(ctx, query), serializeConnection),
   }),
