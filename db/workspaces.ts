@@ -45,3 +45,19 @@ export async function ownerEmails(em: EntityManager, workspaceIds: string[]): Pr
   for (const row of rows) if (!out.has(row.workspace_id)) out.set(row.workspace_id, row.email);
   return out;
 }
+
+/**
+ * Whether a member is an owner of its workspace: the member an owner's access reads as, or the
+ * member carrying an owner account's email (any case).
+ */
+export async function isWorkspaceOwner(
+  em: EntityManager,
+  member: { id: string; workspaceId: string; email: string | null },
+): Promise<boolean> {
+  const rows = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from workspace_accesses a join accounts acc on acc.id = a.account_id
+     where a.workspace_id = ? and a.role = 'owner' and (a.member_id = ? or lower(acc.email) = lower(?))`,
+    [member.workspaceId, member.id, member.email ?? ''],
+  );
+  return (rows[0]?.n ?? 0) > 0;
+}

@@ -66,7 +66,8 @@ export async function postOnce(
   body: string,
 ): Promise<PostResult> {
   const startedAt = new Date();
-  const secrets = [endpoint.secret];
+  // Newest first: the newest secret alone signs X-Webhook-Signature.
+  const secrets: [string, ...string[]] = [endpoint.secret];
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > startedAt)
     secrets.push(endpoint.previousSecret);
   const problem = urlProblem(endpoint.url, deps.allowLoopbackWebhooks);

@@ -41,3 +41,13 @@ export async function accessToObject(
 }
 
 export const MANAGERS: Role[] = ['owner', 'admin'];
+
+/** A guest sees only what is shared with it: a workspace-wide list answers 403 (spec Errors › Codes by status). */
+export function refuseGuest(access: WorkspaceAccess, what: string): void {
+  if (access.role === 'guest')
+    throw new ApiError(
+      403,
+      'workspace_access_not_allowed',
+      `A guest of the workspace sees only what is shared with it, not the workspace's ${what}.`,
+    );
+}

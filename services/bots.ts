@@ -1,4 +1,4 @@
-import { Bot, Meeting, MeetingResult, Member, SummaryTemplate } from '../db/entities';
+import { Bot, Meeting, MeetingResult, Member } from '../db/entities';
 import { memberIdsByEmail } from '../db/members';
 import { meetingWithBots } from '../db/meetings';
 import { recordEvent } from '../db/outbox';
@@ -7,17 +7,18 @@ import { persistOwnSettings, settingsDigest, settingsForMeeting, settingsForMeet
 import { ApiError, notFound, rateLimited, unauthorized, ValidationFailed } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { isCancellable, isEditable, type BotStatus } from '../domain/meetings/state';
-import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
+import { detectPlatform, normaliseMeetingUrl, unsupportedService } from '../domain/meetings/url';
 import { flatMetadata, mergeMetadata, olderBotMetadata } from '../domain/metadata';
 import { isLanguageTag } from '../domain/meetings/vocabulary';
 import { before } from '../domain/versions';
 import { decodeCursor, pageOf, type Page } from '../domain/pagination';
 import type { SettingValues, SettingsBlock } from '../domain/settings';
-import { accessToObject, workspaceFor } from './access';
+import { accessToObject, refuseGuest, workspaceFor } from './access';
 import { botCommands } from './commands';
 import type { RequestCtx } from './context';
 import { canSeeMeeting, visibleMeetingFilter } from './meeting-access';
 import { meetingPayload, newMeeting } from './meetings';
+import { templateIssue } from './summary-templates';
 
 const HOUR = 3600;
 
@@ -101,6 +102,15 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
 
   const meetingUrl = normaliseMeetingUrl(body.meeting_url);
   const platform = detectPlatform(meetingUrl);
+  const unsupported = unsupportedService(meetingUrl);
+  if (unsupported)
+    throw new ValidationFailed([
+      {
+        code: 'not_supported',
+        field: 'meeting_url',
+        message: `The notetaker cannot join ${unsupported} calls; it joins Google Meet, Zoom and Microsoft Teams calls.`,
+      },
+    ]);
   let memberId = body.member_id ?? null;
   if (access.role === 'member') memberId = access.memberId; // a member's bots record its own meetings
   if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
@@ -108,18 +118,11 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
       { code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' },
     ]);
   }
-  if (
-    body.summary_template?.startsWith('tpl_') &&
-    !(await ctx.em.findOne(SummaryTemplate, { id: body.summary_template, workspaceId: workspace.id }))
-  ) {
-    throw new ValidationFailed([
-      {
-        code: 'invalid',
-        field: 'summary_template',
-        message: `summary_template names no summary template of this workspace: ${body.summary_template}.`,
-      },
-    ]);
-  }
+  const templateProblem =
+    body.summary_template === undefined
+      ? null
+      : await templateIssue(ctx.em, workspace.id, body.summary_template, 'summary_template');
+  if (templateProblem) throw new ValidationFailed([templateProblem]);
   // Participants who are members of the workspace carry their member_id.
   const participants = body.participants ?? [];
   const memberOf = await memberIdsByEmail(
@@ -218,6 +221,7 @@ export type BotListQuery = {
 /** GET /bots: the bots of meetings the key may see, oldest first. */
 export async function listBots(ctx: RequestCtx, query: BotListQuery): Promise<Page<BotView>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
+  refuseGuest(access, 'bots');
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
   const visible = visibleMeetingFilter(access);
   if (visible === 'none') return { data: [], hasMore: false, nextCursor: null };

@@ -8,12 +8,19 @@ import {
   type ConnectionStatus,
 } from '../db/entities';
 import { accountMatches, DEFAULT_EMAIL_MATCH, EMAIL_MATCHES, type EmailMatch } from '../domain/connect-links';
-import { missingWorkspace, notFound, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
+import {
+  conflict,
+  missingWorkspace,
+  notFound,
+  unauthorized,
+  ValidationFailed,
+  type FieldIssue,
+} from '../domain/errors';
 import { newId } from '../domain/ids';
 import { parseMetadataInput } from '../domain/metadata';
 import { decodeCursor, pageOf, type Page } from '../domain/pagination';
 import { before } from '../domain/versions';
-import { accessToObject, workspaceFor } from './access';
+import { accessToObject, refuseGuest, workspaceFor } from './access';
 import { calendarKit, consentRedirectUri, disconnectCalendars, moveConnection, startCalendarSync } from './calendars';
 import type { AppDeps, RequestCtx } from './context';
 import { memberByEmail } from './members';
@@ -93,6 +100,20 @@ export async function createConnectLink(
     });
   if (issues.length) throw new ValidationFailed(issues);
   if (access.role === 'member' && body.member_id !== access.memberId) throw unauthorized();
+  // A working connection needs no consent again; one in error reconnects through a new link.
+  const working =
+    body.member_id !== undefined && body.provider !== undefined
+      ? await ctx.em.findOne(CalendarConnection, {
+          memberId: body.member_id,
+          provider: body.provider,
+          status: { $in: ['syncing', 'active'] },
+        })
+      : null;
+  if (working)
+    throw conflict(
+      'calendar_already_connected',
+      `Member ${body.member_id} already has a working ${body.provider} calendar connection (${working.id}); disconnect it first to connect another account.`,
+    );
   const token = randomBytes(24).toString('base64url');
   const now = new Date();
   const link = Object.assign(new ConnectLink(), {
@@ -146,7 +167,7 @@ export type ConnectionListQuery = {
 /** GET /calendar_connections: oldest first; a member role lists its own member's only. */
 export async function listConnections(ctx: RequestCtx, query: ConnectionListQuery): Promise<Page<CalendarConnection>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
-  if (access.role === 'guest') throw unauthorized();
+  refuseGuest(access, 'calendar connections');
   const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
   const where: Record<string, unknown> = { workspaceId: workspace.id, id: { $gt: after?.id ?? '' } };
   if (access.role === 'member')

@@ -233,9 +233,9 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
     });
     if (existing && existing.memberId !== memberId && !existing.calendarEvent?.member_ids.includes(memberId!)) {
       throw new ApiError(
-        401,
-        'unauthorized',
-        'This event belongs to another member’s calendar; a member key pushes only its own member’s events.',
+        409,
+        'shared_meeting',
+        'This meeting is held by another member’s calendar; a member key changes only meetings of its own member’s calendar.',
       );
     }
   }

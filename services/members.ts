@@ -4,9 +4,10 @@ import { newId } from '../domain/ids';
 import { mergeMetadata, type Metadata } from '../domain/metadata';
 import { CalendarConnection, Member, Settings } from '../db/entities';
 import { memberIdWithEmail, memberWithEmail } from '../db/members';
+import { isWorkspaceOwner } from '../db/workspaces';
 import { slidingWindowWait } from '../db/rate-limits';
 import { persistOwnSettings, settingsForMembers } from '../db/settings';
-import { ApiError, notFound, rateLimited, unauthorized } from '../domain/errors';
+import { ApiError, conflict, notFound, rateLimited, unauthorized } from '../domain/errors';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
 import { before } from '../domain/versions';
@@ -170,6 +171,11 @@ export async function updateMember(
 /** Removes a member (owners and admins): its email is free again and its calendars are disconnected. */
 export async function deleteMember(ctx: RequestCtx, id: string): Promise<Member> {
   const member = await loadMember(ctx, id, MANAGERS);
+  if (await isWorkspaceOwner(ctx.em, member))
+    throw conflict(
+      'workspace_owner',
+      `Member ${member.id} is an owner of the workspace; an owner cannot be removed from it (archive the workspace instead).`,
+    );
   await ctx.em.transactional(async (em) => {
     const m = await em.findOneOrFail(Member, { id: member.id });
     m.deletedAt = new Date();

@@ -1,22 +1,27 @@
 import { LockMode } from '@mikro-orm/core';
-import { Settings, SettingsAssignment, SummaryTemplate } from '../db/entities';
+import { Settings, SettingsAssignment, Workspace } from '../db/entities';
+import { meetingWithBots } from '../db/meetings';
 import { listedSettings } from '../db/settings';
-import { ApiError, notFound, ValidationFailed } from '../domain/errors';
+import { ApiError, conflict, notFound, ValidationFailed } from '../domain/errors';
+import { meetingPhase } from '../domain/meetings/state';
 import { newId } from '../domain/ids';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import {
   applyLegacyWrite,
   applyWrite,
+  INHERIT,
   readRemovedWrite,
   readSettingsWrite,
   START_PATH,
   type LegacyValues,
+  type SettingPath,
   type SettingsWrite,
 } from '../domain/settings';
 import { settingsEtag } from '../representations/settings';
 import { accessToObject, MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
 import { announceSettingsChange } from './settings-effects';
+import { templateIssue } from './summary-templates';
 
 /** A settings object with its assignments (as it reads on the wire). */
 export type SettingsView = { settings: Settings; assignments: SettingsAssignment[] };
@@ -41,6 +46,45 @@ async function assertMayChange(ctx: RequestCtx, s: Settings): Promise<void> {
       'unauthorized',
       `These settings apply to every workspace of account ${foreign.accountId} (${foreign.id}): only that account can change them.`,
     );
+}
+
+/**
+ * A meeting's own settings change only while it is upcoming: a live meeting is being recorded with
+ * what it has (409 meeting_live), a past or cancelled one will not be recorded again (409 meeting_not_upcoming).
+ */
+async function assertMeetingUpcoming(ctx: RequestCtx, meetingId: string): Promise<void> {
+  const { meeting, bots } = await meetingWithBots(ctx.em, meetingId);
+  const phase = meetingPhase(meeting, bots, new Date());
+  if (phase === 'live')
+    throw conflict(
+      'meeting_live',
+      `Meeting ${meeting.id} is being recorded; its settings cannot change until it ends.`,
+    );
+  if (phase !== 'upcoming')
+    throw conflict(
+      'meeting_not_upcoming',
+      `Meeting ${meeting.id} is ${phase}; only an upcoming meeting's own settings can change.`,
+    );
+}
+
+/**
+ * Values set by an account-level assignment (`accounts:`) are fixed for every workspace the account
+ * created: only that account sets those paths again below it; anyone else gets 422 enforced per path.
+ */
+async function assertNotEnforced(ctx: RequestCtx, s: Settings, write: SettingsWrite): Promise<void> {
+  const workspace = await ctx.em.findOneOrFail(Workspace, { id: s.workspaceId });
+  if (workspace.createdBy === ctx.account.id) return;
+  const fixedBy = await ctx.em.find(SettingsAssignment, { accountId: workspace.createdBy }, { orderBy: { id: 'asc' } });
+  if (fixedBy.length === 0) return;
+  const accountSettings = await ctx.em.find(Settings, { id: { $in: fixedBy.map((a) => a.settingsId) } });
+  const issues = (Object.keys(write) as SettingPath[])
+    .filter((path) => write[path] !== INHERIT && accountSettings.some((a) => a.values[path] !== undefined))
+    .map((path) => ({
+      code: 'enforced',
+      field: path,
+      message: `${path} is fixed for every workspace of account ${workspace.createdBy} by an account-level assignment; only that account changes it.`,
+    }));
+  if (issues.length) throw new ValidationFailed(issues);
 }
 
 async function assignmentsOf(ctx: RequestCtx, settingsIds: string[]): Promise<Map<string, SettingsAssignment[]>> {
@@ -91,16 +135,9 @@ async function readWrite(
   const removed = readRemovedWrite(older.removed_settings ?? {});
   issues.push(...removed.issues);
   const template = write['summary.template'];
-  if (
-    typeof template === 'string' &&
-    template.startsWith('tpl_') &&
-    !(await ctx.em.findOne(SummaryTemplate, { id: template, workspaceId }))
-  ) {
-    issues.push({
-      code: 'invalid',
-      field: 'summary.template',
-      message: `summary.template names no summary template of this workspace: ${template}.`,
-    });
+  if (typeof template === 'string') {
+    const issue = await templateIssue(ctx.em, workspaceId, template, 'summary.template');
+    if (issue) issues.push(issue);
   }
   if (issues.length) throw new ValidationFailed(issues);
   const start = { written: write[START_PATH] !== undefined, olderWord: older.older_start };
@@ -165,6 +202,8 @@ export async function updateSettings(
   const found = await loadSettings(ctx, id);
   await assertMayChange(ctx, found);
   const { write, legacy } = await readWrite(ctx, found.workspaceId, body, ['name'], older);
+  await assertNotEnforced(ctx, found, write);
+  if (found.ownKind === 'meeting') await assertMeetingUpcoming(ctx, found.ownId!);
   if (body.name !== undefined && found.ownKind) {
     throw new ValidationFailed([
       { code: 'invalid', field: 'name', message: `Own settings of a ${found.ownKind} carry no name.` },

@@ -1,10 +1,33 @@
 import { SummaryTemplate, type TemplateSection } from '../db/entities';
 import { settingsNamingTemplate } from '../db/settings';
-import { ApiError, notFound, unauthorized } from '../domain/errors';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiError, notFound, unauthorized, type FieldIssue } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { decodeCursor, pageOf, type Page } from '../domain/pagination';
 import { accessToObject, MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
+
+/**
+ * Whether a `tpl_` value can summarise this workspace's meetings: a template of another workspace
+ * exists but cannot be used here (422 unusable_setting); an id naming no template is 422 invalid.
+ */
+export async function templateIssue(
+  em: EntityManager,
+  workspaceId: string,
+  template: string,
+  field: string,
+): Promise<FieldIssue | null> {
+  if (!template.startsWith('tpl_')) return null;
+  const found = await em.findOne(SummaryTemplate, { id: template });
+  if (found?.workspaceId === workspaceId) return null;
+  return found
+    ? {
+        code: 'unusable_setting',
+        field,
+        message: `${field} names a summary template of another workspace (${template}); only this workspace's templates can be used.`,
+      }
+    : { code: 'invalid', field, message: `${field} names no summary template of this workspace: ${template}.` };
+}
 
 /** A template the key may read; writes need an owner or admin. */
 async function loadTemplate(ctx: RequestCtx, id: string, write = false): Promise<SummaryTemplate> {

@@ -1,4 +1,4 @@
-import { WebhookEvent } from '../db/entities';
+import { WebhookEndpoint, WebhookEvent } from '../db/entities';
 import {
   attemptsOf,
   deliveriesOf,
@@ -82,12 +82,31 @@ export async function getEvent(ctx: RequestCtx, id: string): Promise<WebhookEven
 export async function redeliverEvent(ctx: RequestCtx, id: string, endpointId?: string): Promise<WebhookEventView> {
   const event = await loadEvent(ctx, id);
   const deliveries = await deliveriesOf(ctx.em, [event.id]);
-  const targets = endpointId ? deliveries.filter((d) => d.endpoint_id === endpointId) : deliveries;
-  if (targets.length === 0)
+  const named = endpointId ? deliveries.filter((d) => d.endpoint_id === endpointId) : deliveries;
+  if (named.length === 0)
     throw new ApiError(
       409,
       'conflict',
       endpointId ? 'This event was not delivered to that endpoint.' : 'This event has no endpoint to deliver to.',
+    );
+  // A removed endpoint receives nothing again; when every endpoint named is removed, the answer is 410.
+  const live = new Set(
+    (
+      await ctx.em.find(
+        WebhookEndpoint,
+        { id: { $in: named.map((d) => d.endpoint_id) }, deletedAt: null },
+        { fields: ['id'] },
+      )
+    ).map((e) => e.id),
+  );
+  const targets = named.filter((d) => live.has(d.endpoint_id));
+  if (targets.length === 0)
+    throw new ApiError(
+      410,
+      'gone',
+      endpointId
+        ? `Webhook endpoint ${endpointId} was removed; it receives no more deliveries.`
+        : 'Every endpoint this event was delivered to was removed.',
     );
   await ctx.em.transactional(async (em) => {
     for (const d of targets) {

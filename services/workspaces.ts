@@ -71,6 +71,14 @@ export async function createWorkspace(
   input: { name: string; metadata?: unknown },
 ): Promise<WorkspaceView> {
   const { workspacesPerDay } = ctx.deps.config.rateLimits;
+  // A person invited only as a guest (to see what is shared) has no workspace of its own to grow from.
+  const roles = (await ctx.em.find(WorkspaceAccess, { accountId: ctx.account.id })).map((a) => a.role);
+  if (roles.length > 0 && roles.every((r) => r === 'guest'))
+    throw new ApiError(
+      403,
+      'workspace_creation_not_allowed',
+      'This key is only a guest in its workspaces: guests cannot create workspaces. Ask an owner for a member role.',
+    );
   const workspace = new Workspace();
   workspace.id = newId('workspace');
   workspace.name = input.name;

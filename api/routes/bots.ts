@@ -94,6 +94,7 @@ export const listBots = defineRoute({
     status: z.enum(BOT_STATUSES).optional(),
   }),
   response: { schema: listSchema(botSchema, 'BotList'), description: 'A page of bots.' },
+  errors: { 403: 'workspace_access_not_allowed: a guest sees only what is shared with it, not the workspace’s bots' },
   handler: async (ctx, { query }) => ({ kind: 'bot', page: mapPage(await bots.listBots(ctx, query), render) }),
 });
 

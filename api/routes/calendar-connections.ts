@@ -61,6 +61,9 @@ export const createConnectLink = defineRoute({
   }),
   request: 'connect_link',
   response: { status: 201, schema: linkSchema, description: 'The link.' },
+  errors: {
+    409: 'calendar_already_connected: the member already has a syncing or active connection with that provider; conflict: a request with this Idempotency-Key is still being processed',
+  },
   handler: async (ctx, { body, legacy }) => {
     const { link, url } = await connections.createConnectLink(ctx, body, legacy);
     return { status: 201, kind: 'calendar_connect_link', body: serializeConnectLink(link, url) };
@@ -91,6 +94,9 @@ export const listConnections = defineRoute({
     status: z.enum(['syncing', 'active', 'error', 'disconnected']).optional(),
   }),
   response: { schema: listSchema(connectionSchema, 'CalendarConnectionList'), description: 'A page of connections.' },
+  errors: {
+    403: 'workspace_access_not_allowed: a guest sees only what is shared with it, not the workspace’s calendar connections',
+  },
   handler: async (ctx, { query }) => ({
     kind: 'calendar_connection',
     page: mapPage(await connections.listConnections(ctx, query), serializeConnection),

@@ -61,6 +61,9 @@ export const pushCalendarEvent = defineRoute({
     description: 'The calendar event, new.',
     also: { 200: 'The calendar event existed: the push updated it, or changed nothing.' },
   },
+  errors: {
+    409: 'shared_meeting: a member-role key pushed an occurrence held by another member’s calendar; conflict: a request with this Idempotency-Key is still being processed',
+  },
   handler: async (ctx, { body }) => {
     const { meeting, created } = await calendarEvents.pushCalendarEvent(ctx, body);
     return { status: created ? 201 : 200, kind: 'calendar_event', body: serializeCalendarEvent(meeting)! };

@@ -97,6 +97,7 @@ export const deleteMember = defineRoute({
       .openapi('DeletedMember'),
     description: 'The member is removed; its email can be used again.',
   },
+  errors: { 409: 'workspace_owner: the member is an owner of the workspace' },
   handler: async (ctx, { params }) => {
     const member = await members.deleteMember(ctx, params.id);
     return { body: { id: member.id, object: 'member', deleted: true } };

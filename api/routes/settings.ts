@@ -109,7 +109,9 @@ export const updateSettings = defineRoute({
   params: idParams,
   body: z.looseObject({ name, ...SETTINGS_GROUPS }).openapi({ additionalProperties: false } as never),
   response: { schema: settingsSchema, description: 'The settings object.' },
-  errors: { 409: 'settings_changed: `If-Match` names a version that is no longer current' },
+  errors: {
+    409: 'settings_changed: `If-Match` names a version that is no longer current; meeting_live / meeting_not_upcoming: the settings are a meeting’s own and the meeting is live, or past or cancelled',
+  },
   request: 'settings_write',
   handler: async (ctx, { params, body, request, legacy }) =>
     render(await settingsUseCases.updateSettings(ctx, params.id, body, request.headers['if-match'], legacy)),

@@ -43,7 +43,10 @@ export const redeliverEvent = defineRoute({
   params: idParams,
   body: z.strictObject({ endpoint_id: z.string().optional() }).optional(),
   response: { status: 202, schema: eventSchema, description: 'Redelivery started.' },
-  errors: { 409: 'conflict: the event has no endpoint to deliver to, or was not delivered to the endpoint named' },
+  errors: {
+    409: 'conflict: the event has no endpoint to deliver to, or was not delivered to the endpoint named; conflict: a request with this Idempotency-Key is still being processed',
+    410: 'gone: every endpoint named was removed',
+  },
   handler: async (ctx, { params, body }) => ({
     status: 202,
     body: render(await events.redeliverEvent(ctx, params.id, body?.endpoint_id)),

@@ -41,6 +41,7 @@ export const createWorkspace = defineRoute({
   description: 'Limited to 20 workspaces per day per API user, archived ones included.',
   body: z.strictObject({ name: z.string().max(100).trim().min(1), metadata: metadataInput.optional() }),
   response: { status: 201, schema: workspaceSchema, description: 'The created workspace.' },
+  errors: { 403: 'workspace_creation_not_allowed: the key is only a guest in its workspaces' },
   handler: async (ctx, { body }) => ({
     status: 201,
     kind: 'workspace',

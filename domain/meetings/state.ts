@@ -16,9 +16,19 @@ export const isEditable = (s: BotStatus) => s !== 'failed' && s !== 'cancelled';
 
 export type RecordingStatus = 'queued' | 'joining' | 'in_call' | 'completed' | 'failed' | 'cancelled';
 
-/** A bot's status as its meeting's `recordings[]` item reads it. */
-export function recordingStatus(bot: { status: BotStatus }): RecordingStatus {
+/**
+ * A bot's status as its meeting's `recordings[]` item reads it (spec Resources › Recording item):
+ * `cancelled` only for a bot cancelled before it joined. A bot cancelled after joining left the call,
+ * so it reads what its recording became: `completed` when the recording came in (`endedAt`) and was
+ * processed, `failed` when it left without one.
+ */
+export function recordingStatus(bot: {
+  status: BotStatus;
+  joinedAt: Date | null;
+  endedAt: Date | null;
+}): RecordingStatus {
   if (bot.status === 'processing') return 'completed';
+  if (bot.status === 'cancelled' && bot.joinedAt) return bot.endedAt ? 'completed' : 'failed';
   return bot.status;
 }
 

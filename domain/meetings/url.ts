@@ -66,6 +66,29 @@ export function detectPlatform(meetingUrl: string | null): Platform | null {
   return null;
 }
 
+/** Conferencing services the notetaker recognises and cannot join (it joins Meet, Zoom and Teams calls). */
+const UNSUPPORTED_SERVICES: [suffix: string, name: string][] = [
+  ['webex.com', 'Webex'],
+  ['gotomeeting.com', 'GoTo Meeting'],
+  ['gotomeet.me', 'GoTo Meeting'],
+  ['bluejeans.com', 'BlueJeans'],
+  ['whereby.com', 'Whereby'],
+  ['chime.aws', 'Amazon Chime'],
+  ['meet.jit.si', 'Jitsi Meet'],
+  ['skype.com', 'Skype'],
+];
+
+/** The name of a conferencing service the bot cannot join, from a normalised link; null for any other link. */
+export function unsupportedService(meetingUrl: string): string | null {
+  let host: string;
+  try {
+    host = new URL(meetingUrl).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return UNSUPPORTED_SERVICES.find(([suffix]) => host === suffix || host.endsWith(`.${suffix}`))?.[1] ?? null;
+}
+
 /** The simulator's scenario, chosen by the link's `sim` parameter. */
 export function simulatorScenario(meetingUrl: string): string {
   try {

@@ -592,7 +592,7 @@ describe('summary templates', () => {
     const foreign = await api
       .as(me)
       .post('/settings', { workspace_id: me.workspaceId, summary: { template: theirs.body.id } });
-    assert.deepEqual(fields(foreign), { 'summary.template': 'invalid' });
+    assert.deepEqual(fields(foreign), { 'summary.template': 'unusable_setting' });
     assert.equal((await api.as(me).get(`/summary_templates/${theirs.body.id}`)).status, 404);
     const inUse = await api.as(me).delete(`/summary_templates/${tpl.body.id}`);
     assert.equal(inUse.status, 409);

@@ -10,6 +10,7 @@ import {
   isEditable,
   meetingPhase,
   overallStatus,
+  recordingStatus,
   withPart,
 } from '../../domain/meetings/state';
 import { detectPlatform, normaliseMeetingUrl } from '../../domain/meetings/url';
@@ -56,6 +57,15 @@ describe('meeting links', () => {
 });
 
 describe('results, phases and labels', () => {
+  it('When a bot is cancelled, then its recording reads cancelled only if it never joined, else what its recording became', () => {
+    const at = new Date('2026-11-01T10:00:00Z');
+    assert.equal(recordingStatus({ status: 'cancelled', joinedAt: null, endedAt: null }), 'cancelled');
+    assert.equal(recordingStatus({ status: 'cancelled', joinedAt: at, endedAt: null }), 'failed');
+    assert.equal(recordingStatus({ status: 'cancelled', joinedAt: at, endedAt: at }), 'completed');
+    assert.equal(recordingStatus({ status: 'processing', joinedAt: at, endedAt: at }), 'completed');
+    assert.equal(recordingStatus({ status: 'in_call', joinedAt: at, endedAt: null }), 'in_call');
+  });
+
   it('When parts move, then the overall status follows: none, processing, then ready or failed', () => {
     let r = emptyResults();
     assert.equal(r.status, 'none');

@@ -48,11 +48,16 @@ describe('webhook signatures', () => {
     );
   });
 
-  it('When a secret was rotated, then both secrets sign and either verifies', () => {
+  it('When a secret was rotated, then both secrets sign X-Service-Signature and either verifies', () => {
     const h = signatureHeaders(['whsec_new', 'whsec_old'], body, 100);
     assert.equal(h['X-Service-Signature'].split(',').filter((p) => p.startsWith('v1=')).length, 2);
     assert.ok(verifyLikeTheSpec('whsec_old', { 'x-service-signature': h['X-Service-Signature'] }, body, 100));
     assert.ok(verifyLikeTheSpec('whsec_new', { 'x-service-signature': h['X-Service-Signature'] }, body, 100));
+  });
+
+  it('When a secret was rotated, then X-Webhook-Signature keeps the single sha256= form, signed with the newest secret', () => {
+    const h = signatureHeaders(['whsec_new', 'whsec_old'], body, 100);
+    assert.equal(h['X-Webhook-Signature'], `sha256=${createHmac('sha256', 'whsec_new').update(body).digest('hex')}`);
   });
 });
 

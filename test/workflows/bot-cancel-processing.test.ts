@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('cancelling a bot while its results are made (time-skipping)', () => {
-  it('When a processing bot is cancelled, then it stops making results, reads cancelled with bot.cancelled, and the unmade parts read none', async () => {
+  it('When a processing bot is cancelled, then it stops making results, reads cancelled with bot.cancelled, its recording reads completed, and the unmade parts read none', async () => {
     const me = await givenAccount(f.api);
     const sent = await f.api.http
       .post('/api/v1/bots')
@@ -58,6 +58,7 @@ describe('cancelling a bot while its results are made (time-skipping)', () => {
     assert.equal(meeting.results.media.status, 'ready', 'the media made before the cancel stays');
     assert.equal(meeting.results.summary.status, 'none', 'the summary is not made');
     assert.notEqual(meeting.results.status, 'processing');
+    assert.equal(meeting.recordings[0].status, 'completed', 'it left the call with a recording that was processed');
     const events = (
       await f.api.http
         .get('/api/v1/webhook_events')

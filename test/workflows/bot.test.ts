@@ -278,7 +278,7 @@ describe('timing, cancellation and provider signals', () => {
   });
 
   for (const when of ['queued', 'joining', 'in_call'] as const) {
-    it(`When a bot is cancelled while ${when}, then it reads cancelled, bot.cancelled is recorded, and a second cancel answers 409 bot_not_cancellable`, async () => {
+    it(`When a bot is cancelled while ${when}, then it reads cancelled, its recording reads cancelled before joining and failed after, bot.cancelled is recorded, and a second cancel answers 409 bot_not_cancellable`, async () => {
       const joinAt = when === 'queued' ? new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString() : null;
       const bot = await sendBot({ meeting_url: 'https://meet.google.com/xyz-abcd-efg', join_at: joinAt });
       if (when !== 'queued') {
@@ -294,6 +294,9 @@ describe('timing, cancellation and provider signals', () => {
       assert.equal(res.body.status, 'cancelled');
       assert.equal(await finish(bot.id), 'cancelled');
       assert.equal((await eventTypes(bot.id)).at(-1), 'bot.cancelled');
+      // Spec Recording item: `cancelled` only before joining; a bot that left the call without a recording reads failed.
+      const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
+      assert.equal(meeting.recordings[0].status, when === 'in_call' ? 'failed' : 'cancelled');
       const again = await api.http.delete(`/api/v1/bots/${bot.id}`).set('Authorization', me.key);
       assert.equal(again.status, 409);
       assert.equal(again.body.errors[0].code, 'bot_not_cancellable');

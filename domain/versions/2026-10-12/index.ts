@@ -114,7 +114,9 @@ export const release20261012: ChangeModule = {
         const set = (field: string, value: unknown) => {
           if (value !== undefined && value !== 'inherit' && body[field] === undefined) body[field] = value;
         };
-        set('recording_start', bot?.start);
+        // The older words of `start` (automatic, manual) name the newest values.
+        const olderStart: Record<string, string> = { automatic: 'on_join', manual: 'on_command' };
+        set('recording_start', typeof bot?.start === 'string' ? (olderStart[bot.start] ?? bot.start) : bot?.start);
         set('recording_mode', bot?.mode);
         set('silence_alert', (bot?.silence_detection as Record<string, unknown> | undefined)?.alert);
         set('summary_template', s.summary?.template);
