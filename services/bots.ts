@@ -7,7 +7,7 @@ import { persistOwnSettings, settingsDigest, settingsForMeeting, settingsForMeet
 import { ApiError, notFound, rateLimited, unauthorized, ValidationFailed } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { isCancellable, isEditable, type BotStatus } from '../domain/meetings/state';
-import { detectPlatform, normaliseMeetingUrl, unsupportedService } from '../domain/meetings/url';
+import { detectPlatform, normaliseMeetingUrl, notJoinable, unsupportedService } from '../domain/meetings/url';
 import { flatMetadata, mergeMetadata, olderBotMetadata } from '../domain/metadata';
 import { isLanguageTag } from '../domain/meetings/vocabulary';
 import { before } from '../domain/versions';
@@ -109,6 +109,15 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
         code: 'not_supported',
         field: 'meeting_url',
         message: `The notetaker cannot join ${unsupported} calls; it joins Google Meet, Zoom and Microsoft Teams calls.`,
+      },
+    ]);
+  const notCall = notJoinable(meetingUrl);
+  if (notCall)
+    throw new ValidationFailed([
+      {
+        code: 'not_available',
+        field: 'meeting_url',
+        message: `This link is not a call the notetaker can join: ${notCall}.`,
       },
     ]);
   let memberId = body.member_id ?? null;

@@ -98,6 +98,21 @@ export async function createConnectLink(
       field: 'email_match',
       message: `email_match must be one of: ${EMAIL_MATCHES.join(', ')}.`,
     });
+  // One calendar account feeds one member: an account another member has connected is not shared.
+  const dataEmail = body.member_data?.email?.toLowerCase();
+  if (dataEmail) {
+    const taken = await ctx.em.findOne(CalendarConnection, {
+      workspaceId: workspace.id,
+      accountEmail: dataEmail,
+      status: { $in: ['syncing', 'active'] },
+    });
+    if (taken)
+      issues.push({
+        code: 'shared_account',
+        field: 'member_data.email',
+        message: `The calendar account ${dataEmail} is already connected for member ${taken.memberId}; a calendar account is connected for one member of a workspace.`,
+      });
+  }
   if (issues.length) throw new ValidationFailed(issues);
   if (access.role === 'member' && body.member_id !== access.memberId) throw unauthorized();
   // A working connection needs no consent again; one in error reconnects through a new link.

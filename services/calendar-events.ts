@@ -224,13 +224,16 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   const meetingUrl = body.meeting_url ? normaliseMeetingUrl(body.meeting_url) : null;
   const recurring = body.recurring ?? false;
   const occurrenceKey = recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '';
+  const existing = await ctx.em.findOne(Meeting, { workspaceId: workspace.id, icalUid: body.ical_uid, occurrenceKey });
+  // A cancellation names an occurrence pushed before: there is nothing to cancel otherwise.
+  if (body.cancelled && !existing)
+    throw new ApiError(
+      409,
+      'no_calendar_event',
+      `No calendar event ${body.ical_uid}${recurring ? ` starting ${occurrenceKey}` : ''} was pushed to this workspace: there is nothing to cancel.`,
+    );
   if (access.role === 'member') {
     // A member-role key pushes its own member's events: not one another member already holds alone.
-    const existing = await ctx.em.findOne(Meeting, {
-      workspaceId: workspace.id,
-      icalUid: body.ical_uid,
-      occurrenceKey,
-    });
     if (existing && existing.memberId !== memberId && !existing.calendarEvent?.member_ids.includes(memberId!)) {
       throw new ApiError(
         409,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WebhookEndpoint } from '../db/entities';
-import { ValidationFailed, notFound, type FieldIssue } from '../domain/errors';
+import { ApiError, ValidationFailed, notFound, type FieldIssue } from '../domain/errors';
 import { EVENT_TYPES } from '../domain/events';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
@@ -149,6 +149,12 @@ export async function sendTestEvent(
   responseBody: string | null;
 }> {
   const endpoint = await loadEndpoint(ctx, id);
+  if (!endpoint.enabled)
+    throw new ApiError(
+      422,
+      'unavailable',
+      'The endpoint is disabled and receives nothing: enable it (PATCH enabled: true) before sending a test event.',
+    );
   const now = new Date().toISOString();
   const fake = (prefix: string) => `${prefix}_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const eventId = fake('evt');

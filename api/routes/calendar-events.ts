@@ -62,7 +62,7 @@ export const pushCalendarEvent = defineRoute({
     also: { 200: 'The calendar event existed: the push updated it, or changed nothing.' },
   },
   errors: {
-    409: 'shared_meeting: a member-role key pushed an occurrence held by another member’s calendar; conflict: a request with this Idempotency-Key is still being processed',
+    409: 'shared_meeting: a member-role key pushed an occurrence held by another member’s calendar; no_calendar_event: a cancellation of an occurrence never pushed; conflict: a request with this Idempotency-Key is still being processed',
   },
   handler: async (ctx, { body }) => {
     const { meeting, created } = await calendarEvents.pushCalendarEvent(ctx, body);

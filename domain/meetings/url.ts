@@ -116,3 +116,18 @@ export function isTeamsLive(meetingUrl: string | null): boolean {
     return false;
   }
 }
+
+/**
+ * A link of a supported platform that is not a call a notetaker can join: a Zoom registration
+ * page (the join link comes only after registering). Null when the link can be joined.
+ */
+export function notJoinable(meetingUrl: string): string | null {
+  if (detectPlatform(meetingUrl) !== 'zoom') return null;
+  try {
+    if (/^\/(webinar|meeting)\/register\//i.test(new URL(meetingUrl).pathname))
+      return 'a Zoom registration page: register, then send the join link Zoom gives you';
+  } catch {
+    return null;
+  }
+  return null;
+}

@@ -138,18 +138,35 @@ describe('409', () => {
     );
   });
 
+  it('When a cancellation is pushed for an occurrence never pushed, then 409 no_calendar_event and no meeting appears', async () => {
+    const owner = await givenAccount(api);
+    const res = await api.as(owner).post('/calendar_events', {
+      workspace_id: owner.workspaceId,
+      ical_uid: 'never-pushed@acme.test',
+      starts_at: inDays(3),
+      cancelled: true,
+    });
+    expectError(res, 409, 'no_calendar_event');
+    const listed = await api.as(owner).get('/meetings', { workspace_id: owner.workspaceId, phase: 'cancelled' });
+    assert.equal(listed.body.data.length, 0);
+  });
+
   it("When a past or cancelled meeting's own settings change, then 409 meeting_not_upcoming", async () => {
     const owner = await givenAccount(api);
     for (const extra of [
       { starts_at: inDays(-2), ends_at: inDays(-2, 11) },
       { starts_at: inDays(2), cancelled: true },
     ]) {
-      const event = await api.as(owner).post('/calendar_events', {
-        workspace_id: owner.workspaceId,
-        ical_uid: `old-${Math.random()}@acme.test`,
-        ...extra,
-      });
-      assert.equal(event.status, 201, JSON.stringify(event.body));
+      const ical_uid = `old-${Math.random()}@acme.test`;
+      // A cancellation names an occurrence pushed before.
+      if (extra.cancelled)
+        await api
+          .as(owner)
+          .post('/calendar_events', { workspace_id: owner.workspaceId, ical_uid, starts_at: extra.starts_at });
+      const event = await api
+        .as(owner)
+        .post('/calendar_events', { workspace_id: owner.workspaceId, ical_uid, ...extra });
+      assert.ok(event.status === 201 || event.status === 200, JSON.stringify(event.body));
       const settingsId = await ownSettingsOf(owner, event.body.meeting_id);
       expectError(
         await api.as(owner).patch(`/settings/${settingsId}`, { transcription: { language: 'fr' } }),
@@ -204,6 +221,46 @@ describe('410', () => {
 });
 
 describe('422', () => {
+  it('When a connect link names a calendar account another member has connected, then 422 shared_account', async () => {
+    const owner = await givenAccount(api);
+    const h = calendarHelpers(api, new SimulatedCalendar(db.orm));
+    const email = `shared-${Date.now()}@acme.test`;
+    const link = await h.createLink(owner.key, {
+      workspace_id: owner.workspaceId,
+      member_data: { name: 'Ann', email },
+    });
+    await h.consent(link.url);
+    const again = await api.as(owner).post('/calendar_connect_links', {
+      workspace_id: owner.workspaceId,
+      member_data: { name: 'Bob', email: email.toUpperCase() },
+      return_url: 'https://app.example.com/done',
+    });
+    expectError(again, 422, 'shared_account', 'member_data.email');
+  });
+
+  it('When a bot is sent to a Zoom registration page, then 422 not_available on meeting_url', async () => {
+    const owner = await givenAccount(api);
+    expectError(
+      await api
+        .as(owner)
+        .post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://zoom.us/webinar/register/WN_abc' }),
+      422,
+      'not_available',
+      'meeting_url',
+    );
+  });
+
+  it('When a disabled webhook endpoint is sent a test event, then 422 unavailable', async () => {
+    const owner = await givenAccount(api);
+    const endpoint = await api.as(owner).post('/webhook_endpoints', {
+      workspace_id: owner.workspaceId,
+      url: 'https://127.0.0.1:9/hook',
+      enabled_events: ['*'],
+    });
+    assert.equal((await api.as(owner).patch(`/webhook_endpoints/${endpoint.body.id}`, { enabled: false })).status, 200);
+    expectError(await api.as(owner).post(`/webhook_endpoints/${endpoint.body.id}/test`, {}), 422, 'unavailable');
+  });
+
   it('When a bot is sent to a call of a service the notetaker cannot join, then 422 not_supported on meeting_url', async () => {
     const owner = await givenAccount(api);
     expectError(
