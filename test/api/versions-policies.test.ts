@@ -339,9 +339,12 @@ describe('connect links and connections before 2026-10-12', () => {
       (await consent(anyAccount.body.url, 'other@else.test')).searchParams.get('calendar_connection_id')!,
       /^cal_/,
     );
-    const newest = await link(me, NEW, { member_id: ann.id });
+    // Ann's calendars of both providers now work (a third link would be 409 calendar_already_connected): Bob's link.
+    const bob = await member(me, { email: `bob-${Date.now()}@acme.test` });
+    const newest = await link(me, NEW, { member_id: bob.id });
+    assert.equal(newest.status, 201, JSON.stringify(newest.body));
     const backNew = await consent(newest.body.url, 'third@else.test');
-    assert.equal(backNew.searchParams.get('member_id'), ann.id);
+    assert.equal(backNew.searchParams.get('member_id'), bob.id);
     assert.match(backNew.searchParams.get('calendar_connection_id')!, /^cal_/);
   });
 
