@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../services/context';
-import { countRequestFrom } from '../services/rate-limits';
+import { IpRequestCounter } from '../services/rate-limits';
 
 /**
  * The per-IP flood limit (spec: Limits, every request): answered in plain text, as the layer in
@@ -9,9 +9,11 @@ import { countRequestFrom } from '../services/rate-limits';
  */
 export function ipRateLimit(deps: AppDeps) {
   const limit = deps.config.rateLimits.ipPerMinute;
+  // Counted in process, shared through PostgreSQL in batches (no database write per request).
+  const counter = new IpRequestCounter(deps.orm, limit);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // req.ip honours TRUST_PROXY; an IPv6 client counts by its /64.
-    const { count, resetInSeconds } = await countRequestFrom(deps, req.ip);
+    const { count, resetInSeconds } = await counter.hit(req.ip);
     if (count > limit) {
       res
         .status(429)

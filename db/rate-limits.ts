@@ -64,3 +64,22 @@ export async function slidingWindowWait(
   if (n < limit || !oldest) return null;
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowSeconds * 1000 - now) / 1000));
 }
+
+/**
+ * Adds several counts in one statement (one row per key and window) and answers each total: the
+ * per-IP limit's batched flush.
+ */
+export async function addToCounters(
+  em: EntityManager,
+  hits: { key: string; windowStart: Date; count: number }[],
+): Promise<Map<string, number>> {
+  if (hits.length === 0) return new Map();
+  const rows = await em.execute<{ key: string; window_start: Date; count: number }[]>(
+    `insert into rate_limit_counters (key, window_start, count)
+     select key, window_start, count from json_to_recordset(?::json) as x(key text, window_start timestamptz, count int)
+     on conflict (key, window_start) do update set count = rate_limit_counters.count + excluded.count
+     returning key, window_start, count`,
+    [JSON.stringify(hits.map((h) => ({ key: h.key, window_start: h.windowStart.toISOString(), count: h.count })))],
+  );
+  return new Map(rows.map((r) => [`${r.key}@${new Date(r.window_start).getTime()}`, Number(r.count)]));
+}

@@ -1,14 +1,90 @@
-import { hitCounter } from '../db/rate-limits';
+import { addToCounters } from '../db/rate-limits';
 import { clientKey } from '../domain/client-address';
-import type { AppDeps } from './context';
+import type { Orm } from '../db/orm';
+
+type Slot = { key: string; windowStart: number; pending: number; shared: number };
 
 /**
- * Counts one request from a client address in the per-IP flood limit's one-minute window (an IPv6
- * client counts by its /64): how many it made in this window, and when the window resets.
+ * The per-IP flood limit's counter (one-minute windows; an IPv6 client counts by its /64), counted in
+ * process and shared through PostgreSQL without a write per request: each process adds its hits to
+ * the shared row in one batched statement every `flushMs` (and at once when a client's unflushed
+ * hits reach a tenth of the limit), and decides on the last shared total plus its own unflushed hits.
+ * Across several API processes a client can therefore pass the limit by at most what the others
+ * counted since their last flush (a fraction of a second of its traffic); within one process it is
+ * exact. Windows end on the minute, as the rows the janitor prunes.
  */
-export async function countRequestFrom(
-  deps: Pick<AppDeps, 'orm'>,
-  ip: string | undefined,
-): Promise<{ count: number; resetInSeconds: number }> {
-  return hitCounter(deps.orm.em.fork(), `ip:${clientKey(ip)}`, 60);
+export class IpRequestCounter {
+  private readonly slots = new Map<string, Slot>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly limit: number,
+    private readonly flushMs = 250,
+    private readonly windowSeconds = 60,
+  ) {}
+
+  /** Counts one request; its count in this window (shared total plus unflushed) and when the window resets. */
+  async hit(ip: string | undefined, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
+    const windowMs = this.windowSeconds * 1000;
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const key = `ip:${clientKey(ip)}`;
+    let slot = this.slots.get(key);
+    if (!slot || slot.windowStart !== windowStart) {
+      slot = { key, windowStart, pending: 0, shared: 0 };
+      this.slots.set(key, slot);
+    }
+    slot.pending += 1;
+    // A client near a tenth of the limit unflushed is shared at once (every hit, for limits under 20).
+    if (slot.pending >= Math.max(1, Math.floor(this.limit / 10))) await this.flush();
+    else this.schedule();
+    return { count: slot.shared + slot.pending, resetInSeconds: Math.ceil((windowStart + windowMs - now) / 1000) };
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush().catch(() => undefined);
+    }, this.flushMs);
+    this.timer.unref();
+  }
+
+  /** Adds every unflushed hit to the shared rows and reads their totals back; drops ended windows. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    const now = Date.now();
+    const batch = [...this.slots.values()].filter((s) => s.pending > 0);
+    for (const s of this.slots.values())
+      if (s.pending === 0 && s.windowStart + this.windowSeconds * 1000 < now) this.slots.delete(s.key);
+    if (batch.length === 0) return;
+    const sent = batch.map((s) => ({ slot: s, count: s.pending }));
+    for (const s of batch) s.pending = 0;
+    this.flushing = (async () => {
+      try {
+        const totals = await addToCounters(
+          this.orm.em.fork(),
+          sent.map(({ slot, count }) => ({ key: slot.key, windowStart: new Date(slot.windowStart), count })),
+        );
+        for (const { slot } of sent) {
+          const total = totals.get(`${slot.key}@${slot.windowStart}`);
+          if (total !== undefined) slot.shared = Math.max(slot.shared, total);
+        }
+      } catch {
+        // The database is away: keep the hits for the next flush (the limit stays counted in process).
+        for (const { slot, count } of sent) slot.pending += count;
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    await this.flushing;
+  }
+
+  /** Flushes what is left and stops the timer (shutdown). */
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
 }
