@@ -1,3 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createMetrics } from '../runtime/metrics';
+import { scrape } from '../services/metrics';
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -89,6 +92,32 @@ export function createApp(deps: AppDeps) {
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info',
     }),
   );
+
+  // Every answer counts once, by the route's OpenAPI path (or the Express path), whatever answered it.
+  const metrics = createMetrics();
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route =
+        (res.locals.route as string | undefined) ??
+        (req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : 'unmatched');
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+      metrics.httpDuration.observe(
+        { method: req.method, route, status_class: `${Math.floor(res.statusCode / 100)}xx` },
+        seconds,
+      );
+      if (res.statusCode === 429)
+        metrics.rateLimited.inc({ limit: (res.locals.rateLimit as string | undefined) ?? 'ip' });
+    });
+    next();
+  });
+  app.get('/metrics', async (req, res) => {
+    const token = deps.config.metricsToken;
+    if (token && !bearerMatches(req.headers.authorization, token))
+      throw new ApiError(401, 'unauthorized', 'Metrics need `Authorization: Bearer <METRICS_TOKEN>`.');
+    res.type('text/plain; version=0.0.4').send(await scrape(deps.orm, metrics));
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -206,6 +235,7 @@ function errorHandler(deps: AppDeps) {
       );
     }
     for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
+    if (apiError.status === 429) res.locals.rateLimit = apiError.errors[0]?.code ?? 'rate_limited';
     if (res.headersSent) return;
     res.status(apiError.status).json({ errors: apiError.errors, ...apiError.extra });
   };
@@ -229,6 +259,13 @@ function openApiDocument(table: RouteTable, deps: AppDeps) {
     },
     servers: [{ url: deps.baseUrl() }],
   });
+}
+
+/** `Bearer <token>` compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const sent = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
+  const want = Buffer.from(token);
+  return sent.length === want.length && timingSafeEqual(sent, want);
 }
 
 function docsPage(): string {

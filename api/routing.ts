@@ -374,6 +374,7 @@ export class RouteTable {
 
   private async handle(def: RouteDef<any, any, any>, req: Request, res: Response): Promise<void> {
     const { deps } = this;
+    res.locals.route = `${req.baseUrl}${def.path}`;
     const deprecation = deprecationFor(def, req);
     const headerValue = req.headers['service-version'];
     let headerVersion: string | null = null;

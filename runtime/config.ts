@@ -58,6 +58,11 @@ const schema = z.object({
   ENABLE_SIMULATORS: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WORKER_METRICS_ADDRESS: z
+    .string()
+    .regex(/^[^:\s]+:\d+$/, 'must be host:port')
+    .optional(),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
   SETTINGS_FANOUT_BATCH: positiveInt.max(1000).default(200),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -122,6 +127,10 @@ export type Config = {
   mediaDir: string;
   /** Development and tests only: lets webhook endpoints be http(s) URLs on loopback. */
   allowLoopbackWebhooks: boolean;
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`; open otherwise. */
+  metricsToken: string | null;
+  /** Where the worker serves the Temporal SDK's Prometheus metrics (host:port); none when null. */
+  workerMetricsAddress: string | null;
   /** Upcoming meetings re-resolved per activity when settings change (the fan-out's batch). */
   settingsFanoutBatch: number;
   /** OAuth clients of the real calendar providers; null: that provider is simulated. */
@@ -227,5 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     },
     allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    workerMetricsAddress: e.WORKER_METRICS_ADDRESS ?? null,
   };
 }

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  installTemporalLogging(log);
+  installTemporalLogging(log, only === 'api' ? null : config.workerMetricsAddress);
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

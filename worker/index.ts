@@ -7,8 +7,12 @@ import type { Orm } from '../db/orm';
 
 let runtimeInstalled = false;
 
-/** Sends the SDK's own logs through pino; must run before the first native connection. */
-export function installTemporalLogging(log: Logger): void {
+/**
+ * Sends the SDK's own logs through pino and, with `metricsAddress` (WORKER_METRICS_ADDRESS,
+ * host:port), serves the Temporal worker's own Prometheus metrics there (task slots, poll and
+ * schedule-to-start latencies, sticky cache); must run before the first native connection.
+ */
+export function installTemporalLogging(log: Logger, metricsAddress?: string | null): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const level = (log.level === 'trace' ? 'TRACE' : log.level === 'debug' ? 'DEBUG' : 'WARN') as LogLevel;
@@ -22,7 +26,10 @@ export function installTemporalLogging(log: Logger): void {
       log[method](fields, entry.message);
     }),
     // Native (Rust core) logs go through the same logger instead of straight to stderr.
-    telemetryOptions: { logging: { filter: { core: level, other: 'WARN' }, forward: {} } },
+    telemetryOptions: {
+      logging: { filter: { core: level, other: 'WARN' }, forward: {} },
+      ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
+    },
   });
 }
 
