@@ -1,4 +1,5 @@
 import { commands } from '../services/commands';
+import { noteAttemptOutcome } from '../services/endpoint-health';
 import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
 import { insertDeliveries, markDeliveryFailed, recordAttempt, storedDelivery } from '../db/deliveries';
 import type { Orm } from '../db/orm';
@@ -109,6 +110,8 @@ export function createWebhookActivities(deps: WebhookDeps) {
       const result = await postOnce(deps, endpoint, stored.type, stored.body);
       const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       await recordAttempt(em, { ...input, ...result }, succeeded);
+      if (await noteAttemptOutcome(deps.orm, endpoint, succeeded))
+        deps.log.warn({ endpoint_id: endpoint.id }, 'webhook endpoint disabled: every delivery failed for 5 days');
       deps.log.info(
         {
           event_id: input.eventId,

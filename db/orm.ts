@@ -11,6 +11,7 @@ import { Migration20261122050000_calendar_connections } from './migrations/Migra
 import { Migration20261122060000_workflow_commands } from './migrations/Migration20261122060000_workflow_commands';
 import { Migration20261122070000_idempotency_keys } from './migrations/Migration20261122070000_idempotency_keys';
 import { Migration20261122080000_simulated_calendar_owners } from './migrations/Migration20261122080000_simulated_calendar_owners';
+import { Migration20261123110000_endpoint_health } from './migrations/Migration20261123110000_endpoint_health';
 import { Migration20261123100000_webhook_event_legacy } from './migrations/Migration20261123100000_webhook_event_legacy';
 import { Migration20261122090000_connect_link_provider_choice } from './migrations/Migration20261122090000_connect_link_provider_choice';
 import { Migration20261123010000_older_version_fields } from './migrations/Migration20261123010000_older_version_fields';
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261123010000_older_version_fields', class: Migration20261123010000_older_version_fields },
   { name: 'Migration20261123100000_webhook_event_legacy', class: Migration20261123100000_webhook_event_legacy },
+  { name: 'Migration20261123110000_endpoint_health', class: Migration20261123110000_endpoint_health },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

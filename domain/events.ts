@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'calendar_connection.connected',
   'calendar_connection.disconnected',
   'calendar_connection.error',
+  'webhook_endpoint.disabled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -9,6 +9,10 @@ export const endpointSchema = z
     url: z.string(),
     enabled_events: z.array(z.string()),
     enabled: z.boolean(),
+    disabled_reason: z
+      .enum(['failing_deliveries'])
+      .nullable()
+      .openapi({ description: 'Why the service disabled it: every delivery failed for 5 days. Null otherwise.' }),
     api_version: z.string(),
     metadata: z.record(z.string(), z.string()),
     secret: z.string().optional().openapi({ description: 'Only in the creation and rotation responses.' }),
@@ -26,6 +30,7 @@ export function serializeEndpoint(e: WebhookEndpoint, withSecret = false): Recor
     url: e.url,
     enabled_events: e.enabledEvents,
     enabled: e.enabled,
+    disabled_reason: e.disabledReason,
     api_version: e.apiVersion,
     metadata: e.metadata,
     ...(withSecret ? { secret: e.secret } : {}),

@@ -110,7 +110,12 @@ export async function updateEndpoint(
   checkEndpointInput(ctx, change);
   if (change.url !== undefined) endpoint.url = change.url;
   if (change.enabled_events !== undefined) endpoint.enabledEvents = [...new Set(change.enabled_events)];
-  if (change.enabled !== undefined) endpoint.enabled = change.enabled;
+  if (change.enabled !== undefined) {
+    endpoint.enabled = change.enabled;
+    // Enabled again (or disabled on purpose): the service's reason and the failing streak are over.
+    endpoint.disabledReason = null;
+    endpoint.failingSince = null;
+  }
   if (change.metadata !== undefined) endpoint.metadata = mergeMetadata(endpoint.metadata, change.metadata);
   await ctx.em.flush();
   return endpoint;

@@ -15,6 +15,10 @@ export class WebhookEndpoint {
   /** The version its bodies are rendered at. */
   apiVersion!: string;
   metadata: Metadata = {};
+  /** Since when every attempt failed (null after a success): after 5 days the endpoint is disabled. */
+  failingSince: Date | null = null;
+  /** Why the service disabled it (`failing_deliveries`); null when enabled or disabled by a PATCH. */
+  disabledReason: string | null = null;
   deletedAt: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -34,6 +38,8 @@ export const WebhookEndpointSchema = new EntitySchema<WebhookEndpoint>({
     previousSecretExpiresAt: { type: 'Date', nullable: true },
     apiVersion: { type: 'string' },
     metadata: { type: 'json' },
+    failingSince: { type: 'Date', nullable: true },
+    disabledReason: { type: 'string', nullable: true },
     deletedAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date', onUpdate: () => new Date() },
