@@ -19,6 +19,8 @@ export type ActivityDeps = {
   storage: MediaStorage;
   taskQueue: string;
   allowLoopbackWebhooks: boolean;
+  /** Webhook events, deliveries and attempts older than this many days are removed (default 30). */
+  webhookRetentionDays?: number;
 };
 
 /** Every activity the worker registers (STYLE: a factory with its dependencies passed in). */

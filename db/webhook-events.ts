@@ -55,3 +55,25 @@ export function claimUndispatchedEvents(em: EntityManager, limit: number): Promi
 export async function markEventsDispatched(em: EntityManager, ids: string[]): Promise<void> {
   if (ids.length) await em.execute('update webhook_events set dispatched_at = now() where id in (?)', [ids]);
 }
+
+/**
+ * Removes up to `limit` webhook events created more than `olderThanDays` ago, with their deliveries
+ * and attempts, oldest first, in one statement (retention). Events not yet fanned out stay. Returns
+ * how many events went.
+ */
+export async function pruneWebhookHistory(em: EntityManager, olderThanDays: number, limit: number): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>(
+    `with doomed as (
+       select id from webhook_events
+       where created_at < now() - make_interval(days => ?) and dispatched_at is not null
+       order by created_at limit ?
+     ), attempts as (
+       delete from webhook_attempts where event_id in (select id from doomed)
+     ), deliveries as (
+       delete from webhook_deliveries where event_id in (select id from doomed)
+     )
+     delete from webhook_events where id in (select id from doomed) returning id`,
+    [olderThanDays, limit],
+  );
+  return rows.length;
+}

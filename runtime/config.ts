@@ -58,6 +58,7 @@ const schema = z.object({
   ENABLE_SIMULATORS: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
+  WEBHOOK_RETENTION_DAYS: positiveInt.default(30),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_ADDRESS: z
     .string()
@@ -129,6 +130,8 @@ export type Config = {
   allowLoopbackWebhooks: boolean;
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`; open otherwise. */
   metricsToken: string | null;
+  /** Webhook events, deliveries and attempts older than this many days are removed by the retention workflow. */
+  webhookRetentionDays: number;
   /** Where the worker serves the Temporal SDK's Prometheus metrics (host:port); none when null. */
   workerMetricsAddress: string | null;
   /** Upcoming meetings re-resolved per activity when settings change (the fan-out's batch). */
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     allowLoopbackWebhooks: e.ALLOW_LOOPBACK_WEBHOOKS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
     workerMetricsAddress: e.WORKER_METRICS_ADDRESS ?? null,
   };
 }

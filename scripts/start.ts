@@ -116,6 +116,7 @@ async function main(): Promise<void> {
       providers: createProviders(config, client, config.temporal.taskQueue, orm),
       storage,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
+      webhookRetentionDays: config.webhookRetentionDays,
       ...(config.temporal.maxCachedWorkflows !== null
         ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows }
         : {}),

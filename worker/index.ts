@@ -1,7 +1,7 @@
 import { DefaultLogger, type NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
-import { RATE_LIMIT_JANITOR_ID } from '../workflows/maintenance';
+import { RATE_LIMIT_JANITOR_ID, RETENTION_JANITOR_ID } from '../workflows/maintenance';
 import { commands } from '../services/commands';
 import type { Orm } from '../db/orm';
 
@@ -64,6 +64,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
       storage: opts.storage,
       taskQueue: opts.taskQueue,
       allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+      webhookRetentionDays: opts.webhookRetentionDays,
     }),
   });
 }
@@ -76,5 +77,6 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
 export async function ensureMaintenanceWorkflows(orm: Orm): Promise<void> {
   const em = orm.em.fork();
   commands.start(em, 'rateLimitJanitor', RATE_LIMIT_JANITOR_ID, []);
+  commands.start(em, 'retentionJanitor', RETENTION_JANITOR_ID, []);
   await em.flush();
 }

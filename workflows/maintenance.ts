@@ -1,7 +1,7 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
-const { pruneRateLimitCounters } = proxyActivities<Activities>({
+const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
@@ -16,4 +16,24 @@ export async function rateLimitJanitor(): Promise<void> {
     await sleep('1 hour');
   }
   await continueAsNew<typeof rateLimitJanitor>();
+}
+
+export const RETENTION_JANITOR_ID = 'maintenance/retention';
+/** A full batch means more are left: at most this many batches a round, then the next round. */
+const BATCHES_PER_ROUND = 100;
+const RETENTION_ROUNDS_PER_RUN = 28;
+const FULL_BATCH = 1000;
+
+/**
+ * Retention: every 6 hours, removes webhook events (with deliveries and attempts) past their age in
+ * batches of 1,000 until a batch comes back short; continues as new each week to keep history short.
+ */
+export async function retentionJanitor(): Promise<void> {
+  for (let round = 0; round < RETENTION_ROUNDS_PER_RUN; round++) {
+    for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
+      if ((await pruneWebhookHistory()) < FULL_BATCH) break;
+    }
+    await sleep('6 hours');
+  }
+  await continueAsNew<typeof retentionJanitor>();
 }

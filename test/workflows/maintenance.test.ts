@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { hitCounter } from '../../db/rate-limits';
-import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
+import { RATE_LIMIT_JANITOR_ID, RETENTION_JANITOR_ID } from '../../workflows/maintenance';
+import { givenAccount } from '../support/api';
 import { serviceFixture } from '../support/temporal';
 import { until } from '../support/until';
 
@@ -46,6 +47,66 @@ describe('rate-limit janitor workflow (time-skipping server, real worker)', () =
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
     });
     assert.equal(again.firstExecutionRunId, handle.firstExecutionRunId, 'starting it again joins the running one');
+    await handle.terminate('test over');
+  });
+});
+
+describe('retention workflow (time-skipping server, real worker)', () => {
+  it('When webhook events are older than 30 days, then they go with their deliveries and attempts, in batches; newer ones stay', async () => {
+    const em = db.orm.em.fork();
+    const owner = await givenAccount(f.api);
+    const endpoint = await f.api.as(owner).post('/webhook_endpoints', {
+      workspace_id: owner.workspaceId,
+      url: 'https://hooks.example.com/in',
+      enabled_events: ['*'],
+    });
+    assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
+    // 1,500 old events (two batches) and 3 recent ones.
+    await em.execute(
+      `insert into webhook_events (id, workspace_id, type, object_id, payload, created_at, dispatched_at)
+       select 'evt_old_' || n, ?, 'meeting.updated', 'mtg_x', '{}'::jsonb, now() - interval '40 days', now() - interval '40 days'
+       from generate_series(1, 1500) n
+       union all
+       select 'evt_new_' || n, ?, 'meeting.updated', 'mtg_x', '{}'::jsonb, now() - interval '2 days', now() - interval '2 days'
+       from generate_series(1, 3) n
+`,
+      [owner.workspaceId, owner.workspaceId],
+    );
+    await em.execute(
+      `insert into webhook_deliveries (event_id, endpoint_id, body, status)
+       select id, ?, '{}', 'succeeded' from webhook_events where id like 'evt_old_%' or id like 'evt_new_%'`,
+      [endpoint.body.id],
+    );
+    await em.execute(
+      `insert into webhook_attempts (event_id, endpoint_id, series, number, started_at, duration_ms, status_code)
+       select event_id, endpoint_id, 1, 1, now(), 5, 200 from webhook_deliveries where endpoint_id = ?`,
+      [endpoint.body.id],
+    );
+    const count = async (table: string) =>
+      Number(
+        (
+          await em.execute<{ n: string }[]>(
+            `select count(*) as n from ${table} where ${table === 'webhook_events' ? 'id' : 'event_id'} like 'evt_%'`,
+          )
+        )[0]!.n,
+      );
+    const handle = await t.env.client.workflow.start('retentionJanitor', {
+      workflowId: RETENTION_JANITOR_ID,
+      taskQueue: t.taskQueue,
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    });
+    await until(() => count('webhook_events'), {
+      what: 'the old events removed',
+      timeoutMs: 20_000,
+      accept: (n) => n === 3,
+    });
+    const left = await em.execute<{ id: string }[]>(`select id from webhook_events where id like 'evt_%' order by id`);
+    assert.deepEqual(
+      left.map((r) => r.id),
+      ['evt_new_1', 'evt_new_2', 'evt_new_3'],
+    );
+    assert.equal(await count('webhook_deliveries'), 3);
+    assert.equal(await count('webhook_attempts'), 3);
     await handle.terminate('test over');
   });
 });
