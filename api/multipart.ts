@@ -45,7 +45,8 @@ export function readUpload(
     parser = busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
-      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 40 },
+      // One byte past the limit, so reaching it exactly is allowed and going past is seen.
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 40 },
     });
   } catch (err) {
     return Promise.reject(
@@ -83,7 +84,13 @@ export function readUpload(
         return;
       }
       file = { filename: info.filename ?? null, declaredType: info.mimeType ?? null, bytes: Buffer.alloc(0) };
+      let size = 0;
       stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          overflow = true;
+          chunks = [];
+        }
         if (!overflow) chunks.push(chunk);
       });
       stream.on('limit', () => {
