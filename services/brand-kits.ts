@@ -88,7 +88,8 @@ async function viewOf(ctx: RequestCtx, kit: BrandKit, inUse?: Awaited<ReturnType
     ownerVisible: owner !== undefined,
     workspaceIds: usedBy.get(kit.id) ?? [],
     preview: previewLink(ctx.deps, kit.id),
-    ...(owner?.workspace.legacyId !== undefined ? { workspaceNumber: owner.workspace.legacyId } : {}),
+    // A bigserial column: the driver reads it as text.
+    ...(owner?.workspace.legacyId != null ? { workspaceNumber: Number(owner.workspace.legacyId) } : {}),
   };
 }
 
