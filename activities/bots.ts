@@ -3,6 +3,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
 import { meetingWithBots } from '../db/meetings';
 import { changeMeeting } from '../services/meetings';
+import { brandingForBot } from '../services/brand-kits';
 import { settingsForMeeting } from '../db/settings';
 import { withPart, type BotStatus, type FailureReason, type PartStatus } from '../domain/meetings/state';
 import { simulatorScenario } from '../domain/meetings/url';
@@ -109,11 +110,14 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         );
         return { outcome: 'recording_disabled' };
       }
+      // The meeting's resolved brand kit dresses the bot; a bot_name sent with POST /bots still wins.
+      const kitId = settings.branding.brand_kit_id;
+      const kit = kitId.startsWith('brk_') ? await brandingForBot(fork(), storage, kitId) : null;
       try {
         const { providerBotId } = await providers.meetingBot.launch({
           botId,
           meetingUrl: bot.meetingUrl,
-          botName: bot.botName,
+          botName: kit && !bot.nameGiven ? kit.name : bot.botName,
           botAvatar: bot.botAvatar,
           welcomeMessage: bot.welcomeMessage,
           recordingStart: settings.recording.methods.bot.start,
@@ -121,6 +125,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           silenceAlert: settings.recording.methods.bot.silence_detection.alert,
           scheduledEnd: meeting.endsAt?.toISOString() ?? null,
           participants: meeting.participants.map((p) => ({ name: p.name, email: p.email })),
+          branding: kit?.branding ?? null,
         });
         await fork().nativeUpdate(Bot, { id: botId }, { providerBotId });
         return { outcome: 'launched', providerBotId };

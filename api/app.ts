@@ -39,6 +39,8 @@ import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
 import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 import { deprecatedRoutes } from './routes/deprecated';
+import { fileRoutes } from './routes/files';
+import { brandKitRoutes } from './routes/brand-kits';
 
 export const API_PREFIX = '/api/v1';
 
@@ -56,6 +58,8 @@ const ALL_ROUTES = [
   ...calendarEventRoutes,
   ...calendarConnectionRoutes,
   ...simulatedCalendarRoutes,
+  ...fileRoutes,
+  ...brandKitRoutes,
   ...deprecatedRoutes,
 ];
 

@@ -5,6 +5,8 @@ import { calendarKit, consentRedirectUri } from '../services/calendars';
 import type { AppDeps } from '../services/context';
 import { before } from '../domain/versions';
 import { escapeHtml } from './html';
+import { brandKitPreview } from '../services/brand-kits';
+import { brandKitPreviewHtml } from './brand-kit-preview';
 
 function page(res: Response, status: number, title: string, body: string): void {
   res
@@ -129,6 +131,29 @@ export function hostedPages(deps: AppDeps): express.Router {
       );
     }
     return res.redirect(302, await beginConsent(deps, link, String(req.params.token), link.provider ?? chosen!));
+  });
+
+  // A brand kit's preview (spec: Brand kit, preview_url): no sign-in, the link's signature is the credential.
+  router.get('/brand_kit_previews/:id', async (req: Request, res: Response) => {
+    const preview = await brandKitPreview(deps, String(req.params.id), req.query.expires, req.query.signature);
+    if (preview.state === 'expired')
+      return page(
+        res,
+        410,
+        'Preview link expired',
+        '<p>This preview link has expired (links work for ten minutes). Read the brand kit again for a fresh one.</p>',
+      );
+    if (preview.state === 'invalid')
+      return page(res, 404, 'Preview link not valid', '<p>This preview link is not valid.</p>');
+    if (preview.state === 'gone') return page(res, 404, 'Brand kit removed', '<p>This brand kit no longer exists.</p>');
+    res
+      .status(200)
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .set('X-Content-Type-Options', 'nosniff')
+      .set('Content-Security-Policy', "default-src 'none'; img-src 'self' https: http:; style-src 'unsafe-inline'")
+      .set('Referrer-Policy', 'no-referrer')
+      .send(brandKitPreviewHtml(preview.kit, preview.imageUrl, preview.appUrl));
   });
 
   // The simulated provider's consent screen (the embedded default; real providers show their own).

@@ -19,6 +19,7 @@ import {
 import { createHash } from 'node:crypto';
 import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
+import { readUpload } from './multipart';
 import type { AppDeps, RequestCtx } from '../services/context';
 import { claimKey, completeKey, releaseKey } from '../services/idempotency';
 import { ApiError, missingWorkspace } from '../domain/errors';
@@ -41,6 +42,9 @@ type NoBody = ZodType<undefined>;
 
 /** What a route that authenticates by signature needs to see: headers and the exact bytes received. */
 export type RawRequest = { headers: Request['headers']; rawBody: Buffer };
+
+/** The one file of a `multipart/form-data` upload (api/multipart.ts). */
+export type UploadedFile = { filename: string | null; declaredType: string | null; bytes: Buffer };
 
 export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery, B extends ZodType = NoBody> = {
   method: Method;
@@ -77,6 +81,11 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
   refuse?: Record<string, string>;
   /** The body's kind for the version chain: an older pin's body is rewritten into the newest shape first. */
   request?: RequestKind;
+  /**
+   * A `multipart/form-data` upload: its text fields are the body `body` validates, its one file part
+   * (named `file`, at most `maxBytes`, enforced while reading) is `input.upload`. `form` documents it.
+   */
+  upload?: { form: ZodType; maxBytes: number };
   handler: (
     ctx: RequestCtx,
     input: {
@@ -86,6 +95,8 @@ export type RouteDef<P extends ZodType = AnyParams, Q extends ZodType = AnyQuery
       request: RawRequest;
       /** What an older pin's body held that the newest shape cannot (see domain/versions upgrade). */
       legacy: Record<string, unknown>;
+      /** The file of an `upload` route (null when the form had none). */
+      upload: UploadedFile | null;
     },
   ) => Promise<Reply>;
 };
@@ -237,9 +248,11 @@ export class RouteTable {
     methods.add(def.method.toUpperCase());
     this.methodsByPath.set(expressPath, methods);
     this.document(def);
+    // A download answers its own media type: only routes that answer JSON refuse an Accept without it (406).
+    const json = (def.response.contentTypes ?? ['application/json']).includes('application/json');
     (router[def.method] as Router['get'])(
       expressPath,
-      acceptsJson,
+      json ? acceptsJson : (_req: Request, _res: Response, next: NextFunction) => next(),
       parseBody,
       (req: Request, res: Response, next: NextFunction) => {
         this.handle(def, req, res).catch(next);
@@ -276,7 +289,8 @@ export class RouteTable {
     if (def.params) request.params = def.params as zod.ZodObject;
     if (def.query) request.query = def.query as zod.ZodObject;
     // A body is required when an absent one (read as `{}`) could not pass.
-    if (def.body)
+    if (def.upload) request.body = { required: true, content: { 'multipart/form-data': { schema: def.upload.form } } };
+    else if (def.body)
       request.body = {
         required: def.bodyRequired ?? !def.body.safeParse({}).success,
         content: { 'application/json': { schema: def.body } },
@@ -407,6 +421,7 @@ export class RouteTable {
           body: parseOrThrow(def.body, req.body, 'body'),
           request: rawRequest(req),
           legacy: {},
+          upload: null,
         },
       );
       this.send(req, res, { version: headerVersion ?? CURRENT_VERSION } as RequestCtx, reply);
@@ -426,6 +441,14 @@ export class RouteTable {
         'The parameters page and per_page are not supported: pass limit and follow _links.next.url.',
       );
     }
+    // An upload's text fields are its body; its file is read (size enforced while reading) beside them.
+    let upload: UploadedFile | null = null;
+    if (def.upload) {
+      const form = await readUpload(req, def.upload.maxBytes);
+      req.body = form.fields;
+      (req as Request & { rawBody?: Buffer }).rawBody = form.digestable;
+      upload = form.file;
+    }
     // An older pin's body is rewritten into the newest shape before the newest rules read it.
     const upgraded = def.request ? upgrade(def.request, req.body, version) : { body: req.body as unknown, legacy: {} };
     const body = upgraded.body as Record<string, unknown> | undefined;
@@ -441,6 +464,7 @@ export class RouteTable {
         body: parseOrThrow(def.body, body === undefined && def.body ? {} : body, 'body'),
         request: rawRequest(req),
         legacy: upgraded.legacy,
+        upload,
       };
     } catch (err) {
       if (err instanceof ValidationFailed) throw ApiError.list(422, err.issues);

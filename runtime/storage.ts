@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where media bytes live; local files by default (DESIGN.md: behind a storage interface). */
 export interface MediaStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes the bytes; a key already gone is fine. */
+  delete(key: string): Promise<void>;
 }
 
 export class LocalStorage implements MediaStorage {
@@ -31,6 +33,10 @@ export class LocalStorage implements MediaStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
   }
 }
 

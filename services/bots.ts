@@ -165,6 +165,7 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     meetingUrl,
     joinAt,
     botName: body.bot_name ?? 'Notetaker',
+    nameGiven: body.bot_name !== undefined,
     botAvatar: body.bot_avatar ?? null,
     welcomeMessage: body.welcome_message ?? null,
     metadata:

@@ -22,6 +22,7 @@ import { accessToObject, MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
 import { announceSettingsChange } from './settings-effects';
 import { templateIssue } from './summary-templates';
+import { brandKitIssue } from './brand-kits';
 
 /** A settings object with its assignments (as it reads on the wire). */
 export type SettingsView = { settings: Settings; assignments: SettingsAssignment[] };
@@ -137,6 +138,11 @@ async function readWrite(
   const template = write['summary.template'];
   if (typeof template === 'string') {
     const issue = await templateIssue(ctx.em, workspaceId, template, 'summary.template');
+    if (issue) issues.push(issue);
+  }
+  const kit = write['branding.brand_kit_id'];
+  if (typeof kit === 'string') {
+    const issue = await brandKitIssue(ctx.em, workspaceId, kit, 'branding.brand_kit_id');
     if (issue) issues.push(issue);
   }
   if (issues.length) throw new ValidationFailed(issues);

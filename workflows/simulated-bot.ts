@@ -1,5 +1,5 @@
 import { getExternalWorkflowHandle, sleep, uuid4 } from '@temporalio/workflow';
-import type { ProviderEvent } from '../activities/providers/types';
+import type { ProviderEvent, SimulatedCall } from '../activities/providers/types';
 import { botWorkflowId, providerEventSignal } from './signals';
 
 export type SimulatedBotInput = {
@@ -9,6 +9,12 @@ export type SimulatedBotInput = {
   speed: number;
   recordingStart: 'on_join' | 'on_command';
   meetingSeconds: number;
+  /**
+   * How the bot shows in the simulated call (its name, the brand kit's tile and chat messages): the
+   * simulated provider's record of the call, kept in this workflow's history. Absent in histories
+   * from before brand kits.
+   */
+  call?: SimulatedCall;
 };
 
 /**

@@ -1,6 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { InvalidMeetingUrl, type BotLaunch, type MeetingBotProvider, type ProviderEvent } from './types';
 
+/** The message posted when the bot joins: the bot's welcome message, else the brand kit's recording message. */
+function chatOf(bot: BotLaunch) {
+  const kitChat = bot.branding?.chat;
+  const message = bot.welcomeMessage ?? (kitChat?.enabled ? kitChat.recordingMessage : null);
+  return message ? { on_bot_join: { send_to: 'everyone', message } } : undefined;
+}
+
+/** The kit's logo or image as the bot's video tile (the hosted API takes JPEG bytes only). */
+function tileOf(bot: BotLaunch) {
+  const image = bot.branding?.tile.image;
+  if (!image || image.contentType !== 'image/jpeg') return undefined;
+  return { in_call_recording: { kind: 'jpeg', b64_data: image.base64 } };
+}
+
 /**
  * A hosted meeting-bot API in the style of Recall.ai's v1 bot API: `POST /api/v1/bot/` creates a
  * bot, `POST /api/v1/bot/{id}/leave_call/` removes it, `GET /api/v1/bot/{id}/` describes it with
@@ -38,9 +52,14 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
           video_mixed_layout: bot.recordingMode === 'audio_only' ? undefined : 'speaker_view',
           start_recording_on: bot.recordingStart === 'on_command' ? 'manual' : 'call_join',
         },
-        chat: bot.welcomeMessage ? { on_bot_join: { send_to: 'everyone', message: bot.welcomeMessage } } : undefined,
+        chat: chatOf(bot),
+        // The brand kit's tile: the hosted API shows a JPEG image as the bot's video while it is in the call.
+        automatic_video_output: tileOf(bot),
         automatic_leave: bot.silenceAlert ? { silence_detection: { timeout: 3600 } } : undefined,
-        metadata: { notetaker_bot_id: bot.botId },
+        metadata: {
+          notetaker_bot_id: bot.botId,
+          ...(bot.branding ? { notetaker_brand_kit_id: bot.branding.brandKitId } : {}),
+        },
         // One provider bot per bot: a launch retried after the worker died mid-call (the first create
         // may have succeeded unseen) gets the first answer again (the API's documented idempotency).
       },

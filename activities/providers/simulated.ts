@@ -6,6 +6,7 @@ import {
   InvalidMeetingUrl,
   TranscriptionFailed,
   type BotLaunch,
+  type SimulatedCall,
   type MeetingBotProvider,
   type SummaryOutput,
   type SummaryProvider,
@@ -36,6 +37,30 @@ export function wav(durationSeconds: number): Buffer {
   return buf;
 }
 
+/** What the simulated call shows of the bot: name, tile (the image by its size, not its bytes) and chat messages. */
+export function simulatedCall(bot: BotLaunch): SimulatedCall {
+  const b = bot.branding;
+  return {
+    botName: bot.botName,
+    brandKitId: b?.brandKitId ?? null,
+    tile: b
+      ? {
+          type: b.tile.type,
+          backgroundColor: b.tile.backgroundColor,
+          scale: b.tile.scale,
+          image: b.tile.image
+            ? {
+                fileId: b.tile.image.fileId,
+                contentType: b.tile.image.contentType,
+                bytes: Buffer.from(b.tile.image.base64, 'base64').length,
+              }
+            : null,
+        }
+      : { type: 'default', backgroundColor: null, scale: null, image: null },
+    chat: b ? b.chat : null,
+  };
+}
+
 /** The embedded default: plays each meeting as the scenario named by the link's `sim` parameter. */
 export class SimulatedMeetingBotProvider implements MeetingBotProvider {
   readonly name = 'simulated';
@@ -61,7 +86,14 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
       : this.defaultMeetingSeconds;
     // A launch retried after the call was started (or played out) starts nothing twice.
     await this.temporal.start('simulatedBot', simulatedBotWorkflowId(bot.botId), [
-      { botId: bot.botId, scenario, speed: this.speed, recordingStart: bot.recordingStart, meetingSeconds },
+      {
+        botId: bot.botId,
+        scenario,
+        speed: this.speed,
+        recordingStart: bot.recordingStart,
+        meetingSeconds,
+        call: simulatedCall(bot),
+      },
     ]);
     return { providerBotId: `sim_${bot.botId}` };
   }

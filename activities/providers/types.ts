@@ -15,9 +15,38 @@ export type ProviderEvent = {
   };
 };
 
+/** What a meeting's brand kit makes the bot look like in the call (spec: Brand kit, bot). */
+export type BotBranding = {
+  brandKitId: string;
+  tile: {
+    type: 'default' | 'color' | 'logo' | 'image';
+    /** The colour or logo tile's background; null for the default and image tiles. */
+    backgroundColor: string | null;
+    /** The logo's size in the tile (logo tile only). */
+    scale: number | null;
+    /** The logo or image shown (the kit's own copy), as bytes. */
+    image: { fileId: string; contentType: string; base64: string } | null;
+  };
+  chat: { enabled: boolean; recordingMessage: string; pausedMessage: string };
+};
+
+/** How the simulated call shows the bot (the simulated provider's record of the call, in its workflow's history). */
+export type SimulatedCall = {
+  botName: string;
+  brandKitId: string | null;
+  tile: {
+    type: string;
+    backgroundColor: string | null;
+    scale: number | null;
+    image: { fileId: string; contentType: string; bytes: number } | null;
+  };
+  chat: { enabled: boolean; recordingMessage: string; pausedMessage: string } | null;
+};
+
 export type BotLaunch = {
   botId: string;
   meetingUrl: string;
+  /** The brand kit's name when the meeting resolves one and POST /bots sent no bot_name. */
   botName: string;
   botAvatar: string | null;
   welcomeMessage: string | null;
@@ -26,6 +55,8 @@ export type BotLaunch = {
   silenceAlert: boolean;
   scheduledEnd: string | null;
   participants: { name: string | null; email: string | null }[];
+  /** The meeting's resolved brand kit (`branding.brand_kit_id`), or null for none. */
+  branding: BotBranding | null;
 };
 
 export interface MeetingBotProvider {

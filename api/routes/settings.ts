@@ -46,7 +46,10 @@ const SETTINGS_GROUPS = {
       language: language('same_as_transcript'),
     }),
   ),
-  branding: groupDoc('`brand_kit_id`: `none`.', group({ brand_kit_id: inheritOr({ enum: ['none'] }) })),
+  branding: groupDoc(
+    '`brand_kit_id`: a `brk_` brand kit the workspace may use (its own, or one of another workspace of the same creator), or `none`.',
+    group({ brand_kit_id: inheritOr({ enum: ['none'] }, { type: 'string', pattern: '^brk_[0-9a-z]{26}$' }) }),
+  ),
 };
 const WRITE_NOTE =
   'Partial at any depth: only the paths sent change. `inherit` (or null) removes this object’s value so the next layer decides. A bad value answers 422 `invalid` naming the dotted field and the allowed values; an unknown or removed field answers 422 `unknown_field`.';

@@ -10,6 +10,8 @@ export class Bot {
   joinAt: Date | null = null;
   status: BotStatus = 'queued';
   botName!: string;
+  /** Whether POST /bots sent `bot_name` (it wins over a brand kit's name); false for the default. */
+  nameGiven = false;
   botAvatar: string | null = null;
   welcomeMessage: string | null = null;
   /** A flat string map; a JSON object up to 16 KB when written by a pin before 2026-10-12. */
@@ -39,6 +41,7 @@ export const BotSchema = new EntitySchema<Bot>({
     joinAt: { type: 'Date', nullable: true },
     status: { type: 'string' },
     botName: { type: 'string' },
+    nameGiven: { type: 'boolean' },
     botAvatar: { type: 'string', nullable: true },
     welcomeMessage: { type: 'string', nullable: true },
     metadata: { type: 'json' },

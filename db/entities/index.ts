@@ -10,6 +10,8 @@ export * from './WebhookEndpoint';
 export * from './Settings';
 export * from './CalendarConnection';
 export * from './WorkflowCommand';
+export * from './File';
+export * from './BrandKit';
 
 import { AccountSchema } from './Account';
 import { WorkspaceSchema } from './Workspace';
@@ -23,6 +25,8 @@ import { WebhookEndpointSchema } from './WebhookEndpoint';
 import { SettingsSchema, SettingsAssignmentSchema, SummaryTemplateSchema } from './Settings';
 import { CalendarConnectionSchema, ConnectLinkSchema } from './CalendarConnection';
 import { WorkflowCommandSchema } from './WorkflowCommand';
+import { FileSchema } from './File';
+import { BrandKitSchema } from './BrandKit';
 
 export const ENTITIES = [
   AccountSchema,
@@ -40,4 +44,6 @@ export const ENTITIES = [
   CalendarConnectionSchema,
   ConnectLinkSchema,
   WorkflowCommandSchema,
+  FileSchema,
+  BrandKitSchema,
 ];

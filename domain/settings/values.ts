@@ -123,7 +123,11 @@ const RULES: Record<SettingPath, Rule> = {
     allowed: `a built-in template (${BUILT_IN_TEMPLATES.join(', ')}), a custom template tpl_ id, ${INHERIT}`,
   },
   'summary.language': languageOr('same_as_transcript'),
-  'branding.brand_kit_id': oneOf('none'),
+  // A brk_ id is checked against the database too (services/brand-kits: a kit the workspace may use).
+  'branding.brand_kit_id': {
+    check: (v) => v === INHERIT || v === 'none' || (typeof v === 'string' && /^brk_[0-9a-z]{26}$/.test(v)),
+    allowed: `a brand kit brk_ id, none, ${INHERIT}`,
+  },
 };
 
 /** What a write changes: a value per path, or `INHERIT` to remove this object's value. */

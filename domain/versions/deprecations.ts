@@ -16,7 +16,7 @@ export type DeprecatedPath = {
   /** The removal date, when one is set. */
   sunset: string | null;
   /** The area it belongs to: where this service does not provide it, the path answers 404 `not_found` naming the area. */
-  area: 'bots' | 'workspaces' | 'settings' | 'transcription' | 'orders' | 'conversations';
+  area: 'bots' | 'workspaces' | 'settings' | 'brand_kits' | 'transcription' | 'orders' | 'conversations';
   /** Only requests naming an id with this prefix are the deprecated form (the bot form of GET /meetings/{id}). */
   idPrefix?: string;
 };
@@ -53,6 +53,9 @@ export const DEPRECATED_PATHS: DeprecatedPath[] = [
   p('post', '/meeting_bots', 'POST /bots', '2026-09-25', 'bots'),
   p('get', '/meeting_bots/{id}', 'GET /bots/{id}', '2026-09-25', 'bots'),
   p('patch', '/policies/{id}', 'PATCH /settings/{id}', '2026-10-12', 'settings'),
+  // Removed by 2026-10-12 (spec: Release 2026-10-12, Brand kits): earlier pins keep them.
+  p('get', '/workspaces/{id}/brand_kit', 'GET /brand_kits?workspace_id=', '2026-10-12', 'brand_kits'),
+  p('patch', '/workspaces/{id}/brand_kit', 'PATCH /brand_kits/{id}', '2026-10-12', 'brand_kits'),
 ];
 
 export function deprecationOf(method: string, path: string): DeprecatedPath | undefined {

@@ -16,7 +16,7 @@ export type ResourceKind =
   | 'agent_session';
 
 /** The request bodies a change module may rewrite from an older shape. */
-export type RequestKind = 'bot_create' | 'bot_update' | 'connect_link' | 'settings_write';
+export type RequestKind = 'bot_create' | 'bot_update' | 'connect_link' | 'settings_write' | 'brand_kit_write';
 
 /**
  * Facts an older shape reads that the newest shape no longer carries. A serializer attaches them
@@ -49,6 +49,14 @@ export type LegacyFacts = {
   member_policy?: Record<string, unknown>;
   /** A connect link's `email_match` (removed in 2026-10-12). */
   email_match?: string;
+  /** A brand kit's summary email, read by the flat fields before 2026-10-12 even while the newest shape hides `branded`. */
+  brand_kit_email?: {
+    type: string;
+    logo_url: string | null;
+    color: string;
+    website: string | null;
+    description: string | null;
+  };
 };
 
 /** Where a representation keeps its LegacyFacts. */

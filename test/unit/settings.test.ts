@@ -671,13 +671,21 @@ describe('settings writes', () => {
     }
   });
 
-  it('When the brand kit is written, then only none and inherit are taken for now', () => {
-    for (const ok of ['none', 'inherit', null])
+  it('When the brand kit is written, then a brk_ id, none and inherit are taken (whether the kit is usable is the database’s to say)', () => {
+    for (const ok of ['none', 'inherit', null, 'brk_01jdz4m7k3q8v2n6x9c5b1t0aa'])
       assert.deepEqual(tryValue('branding.brand_kit_id', ok), { ok: true }, String(ok));
-    for (const bad of ['', 'default', 'None', false]) {
+    for (const bad of [
+      '',
+      'default',
+      'None',
+      false,
+      'brk_',
+      'brk_UPPER0000000000000000000000',
+      'tpl_01jdz4m7k3q8v2n6x9c5b1t0aa',
+    ]) {
       const r = tryValue('branding.brand_kit_id', bad);
       assert.equal(r.ok, false, JSON.stringify(bad));
-      if (!r.ok) for (const word of ['none', 'inherit']) assert.ok(r.message.includes(word));
+      if (!r.ok) for (const word of ['brk_', 'none', 'inherit']) assert.ok(r.message.includes(word));
     }
   });
 

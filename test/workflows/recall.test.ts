@@ -249,6 +249,7 @@ describe('the Recall-style adapter against a local fake of its API', () => {
       silenceAlert: false,
       scheduledEnd: null,
       participants: [],
+      branding: null,
     });
     await provider.leave(providerBotId);
     assert.equal(fake.bots.get(providerBotId)!.left, true);
@@ -266,6 +267,7 @@ describe('the Recall-style adapter against a local fake of its API', () => {
         silenceAlert: false,
         scheduledEnd: null,
         participants: [],
+        branding: null,
       }),
       /401/,
     );
@@ -284,6 +286,7 @@ describe('the Recall-style adapter against a local fake of its API', () => {
       silenceAlert: false,
       scheduledEnd: null,
       participants: [],
+      branding: null,
     };
     const before = fake.bots.size;
     const first = await provider.launch(launch);

@@ -1,6 +1,7 @@
 import { camelCaseWithServerOffset } from '../format';
 import type { ChangeModule, LegacyFacts, Representation } from '../types';
 import { policies } from './policies';
+import { brandKits, upgradeBrandKitWrite } from './brand-kits';
 
 /** The platform names before 2026-10-12 (Teams Live told apart from Teams). */
 function olderPlatform(platform: unknown, teamsLive: boolean | undefined): unknown {
@@ -76,11 +77,13 @@ function olderBot(b: Representation, facts: LegacyFacts): Representation {
  */
 export const release20261012: ChangeModule = {
   version: '2026-10-12',
-  title: 'snake_case fields, flat metadata, one calendar event object, platform names, bots record meetings',
+  title:
+    'snake_case fields, flat metadata, grouped brand kits, one calendar event object, platform names, bots record meetings',
   changes: [
     'Workspaces answer with snake_case names and ISO 8601 UTC timestamps with Z (keeping milliseconds); earlier pins keep camelCase names and server-offset timestamps. Both spellings are accepted as input.',
     'Bot metadata is a flat string map with merge semantics on PATCH /bots/{id}; earlier pins keep a JSON object up to 16 KB, replaced whole by PATCH.',
     ...policies.changes,
+    ...brandKits.changes,
     'One calendar event object: POST /calendar_events returns it and meeting.calendar_event is that object, without series_id; earlier pins keep series_id (the iCalendar UID of a recurring series, else null).',
     'Platform names meet, zoom, teams (Teams Live included); earlier pins keep google_meet, zoom, microsoft_teams, microsoft_teams_live.',
     'The bot records a meeting: bots carry meeting_id and the flat recording fields (language, recording_start, recording_mode, silence_alert, summary_language, summary_template) instead of settings, and no longer carry conversation_id, transcript, speakers, summary, summary_sections, action_items, people and companies (read the meeting’s results). Earlier pins keep the older shape, in webhooks too, as it was when the event happened; a bot request with settings answers 400.',
@@ -93,6 +96,7 @@ export const release20261012: ChangeModule = {
         ctx.serverOffsetMinutes,
       ),
     bot: (b, { facts }) => olderBot(b, facts),
+    brand_kit: (k, { facts }) => brandKits.downgrade(k, facts),
     calendar_event: (e) => olderCalendarEvent(e) as Representation,
     meeting: (m, ctx) => {
       const withPolicies = policies.downgrade?.meeting ? policies.downgrade.meeting(m, ctx) : m;
@@ -105,6 +109,7 @@ export const release20261012: ChangeModule = {
   },
   upgrade: {
     ...policies.upgrade,
+    brand_kit_write: (body) => upgradeBrandKitWrite(body),
     bot_create: (body, legacy) => {
       const settings = body.settings;
       if (settings && typeof settings === 'object' && !Array.isArray(settings)) {
@@ -139,6 +144,7 @@ export const release20261012: ChangeModule = {
   },
   openapi: (doc) => {
     policies.openapi?.(doc);
+    brandKits.openapi?.(doc);
     const schemas = doc.components?.schemas ?? {};
     const ws = schemas.Workspace;
     if (ws?.properties) {
