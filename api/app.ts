@@ -36,10 +36,12 @@ import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
 import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 import { deprecatedRoutes } from './routes/deprecated';
+import { agentSessionRoutes } from './routes/agent-sessions';
 
 export const API_PREFIX = '/api/v1';
 
 const ALL_ROUTES = [
+  ...agentSessionRoutes,
   ...workspaceRoutes,
   ...memberRoutes,
   ...botRoutes,
