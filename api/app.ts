@@ -34,6 +34,7 @@ import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
+import { pages } from './web/app';
 import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 import { deprecatedRoutes } from './routes/deprecated';
 import { agentSessionRoutes } from './routes/agent-sessions';
@@ -166,7 +167,7 @@ export function createApp(deps: AppDeps) {
   table.finish(api, API_PREFIX);
 
   app.use(API_PREFIX, api);
-  app.use(hostedPages(deps));
+  app.use(pages(deps, hostedPages(deps)));
   app.use((req: Request) => {
     throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);
   });

@@ -83,6 +83,7 @@ export async function givenAccount(
     email,
     workspaceName: opts.workspace === false ? null : `Workspace of ${email}`,
     staff: opts.staff,
+    signingSecret: 'test-signing-secret-of-at-least-32-chars',
   });
   if (opts.pin) await setPin(api.orm.em.fork(), email, opts.pin);
   return { email, key: created.api_key, accountId: created.account_id, workspaceId: created.workspace_id! };
