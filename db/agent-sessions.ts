@@ -47,7 +47,8 @@ export async function lastHandoff(
      where account_id = ? and used_at is not null order by used_at desc limit 1`,
     [accountId],
   );
-  return rows[0] ?? null;
+  // Raw rows carry timestamps as text.
+  return rows[0] ? { ...rows[0], usedAt: new Date(rows[0].usedAt) } : null;
 }
 
 /** Codes that can no longer be used and are not the last handoff of their account. */

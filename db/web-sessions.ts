@@ -11,7 +11,8 @@ export type WebSessionRow = {
   flash: string | null;
 };
 
-const columns = 'id_hash as "idHash", account_id as "accountId", csrf_token as "csrfToken", created_at as "createdAt", expires_at as "expiresAt", flash';
+const columns =
+  'id_hash as "idHash", account_id as "accountId", csrf_token as "csrfToken", created_at as "createdAt", expires_at as "expiresAt", flash';
 
 export async function insertWebSession(em: EntityManager, s: WebSessionRow): Promise<void> {
   await em.execute(
@@ -26,7 +27,10 @@ export async function liveWebSession(em: EntityManager, idHash: string, now: Dat
     `select ${columns} from web_sessions where id_hash = ? and expires_at > ?`,
     [idHash, now],
   );
-  return rows[0] ?? null;
+  // Raw rows carry timestamps as text.
+  return rows[0]
+    ? { ...rows[0], createdAt: new Date(rows[0].createdAt), expiresAt: new Date(rows[0].expiresAt) }
+    : null;
 }
 
 /** Sets (or, with null, clears) what the next page shows once; the value it held before. */

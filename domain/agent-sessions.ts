@@ -15,11 +15,7 @@ export function generateHandoffCode(): string {
 
 /** What a pasted code means: case, spaces and dashes do not matter; null when it cannot be a code. */
 export function normalizeHandoffCode(input: string): string | null {
-  const s = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  const s = input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
   return /^[0-9A-HJKMNP-TV-Z]{20}$/.test(s) ? s : null;
 }
 

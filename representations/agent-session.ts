@@ -13,7 +13,9 @@ export function serializeAgentSession(apiKey: string, workspace: Workspace): Rep
 
 export const AgentSessionSchema = z
   .object({
-    api_key: z.string().describe('The user’s personal API key: keep it in the environment or a secret store, never echo it.'),
+    api_key: z
+      .string()
+      .describe('The user’s personal API key: keep it in the environment or a secret store, never echo it.'),
     workspace_id: z
       .union([z.string(), z.number().int()])
       .describe('A workspace the user can write to: a wks_ id; the integer id for keys pinned before 2026-10-09.'),

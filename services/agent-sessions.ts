@@ -75,7 +75,11 @@ export async function exchangeHandoffCode(
   const address = clientKey(input.ip);
   const mine = await hitCounter(em, `agent_sessions:address:${address}`, 60);
   if (mine.count > agentSessionsPerAddress)
-    throw rateLimited(mine.resetInSeconds, 'rate_limited', `At most ${agentSessionsPerAddress} handoff attempts a minute from one address.`);
+    throw rateLimited(
+      mine.resetInSeconds,
+      'rate_limited',
+      `At most ${agentSessionsPerAddress} handoff attempts a minute from one address.`,
+    );
 
   const normalized = normalizeHandoffCode(input.token);
   if (!normalized) throw invalidCode();

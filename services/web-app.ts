@@ -44,11 +44,7 @@ export type WebSession = {
 const tokenHash = (token: string) => createHash('sha256').update(`web-session:${token}`).digest('hex');
 
 /** A new session (anonymous, or signed in as `accountId`) with its own CSRF token. */
-export async function startSession(
-  deps: AppDeps,
-  accountId: string | null,
-  csrfToken: string,
-): Promise<WebSession> {
+export async function startSession(deps: AppDeps, accountId: string | null, csrfToken: string): Promise<WebSession> {
   const token = randomBytes(32).toString('base64url');
   const createdAt = now(deps);
   const expiresAt = new Date(createdAt.getTime() + (accountId ? SIGNED_IN_SESSION_MS : ANONYMOUS_SESSION_MS));
@@ -61,7 +57,9 @@ export async function startSession(
 export async function sessionFor(deps: AppDeps, token: string | undefined): Promise<WebSession | null> {
   if (!token || token.length > 100) return null;
   const row = await liveWebSession(deps.orm.em.fork(), tokenHash(token), now(deps));
-  return row ? { token, idHash: row.idHash, accountId: row.accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt } : null;
+  return row
+    ? { token, idHash: row.idHash, accountId: row.accountId, csrfToken: row.csrfToken, expiresAt: row.expiresAt }
+    : null;
 }
 
 export async function endSession(deps: AppDeps, session: WebSession): Promise<void> {
@@ -74,9 +72,10 @@ export async function signedInAccount(deps: AppDeps, session: WebSession | null)
 }
 
 async function accountByEmail(em: EntityManager, email: string): Promise<Account | null> {
-  const rows = await em.execute<Record<string, unknown>[]>('select * from accounts where lower(email) = lower(?) limit 2', [
-    email,
-  ]);
+  const rows = await em.execute<Record<string, unknown>[]>(
+    'select * from accounts where lower(email) = lower(?) limit 2',
+    [email],
+  );
   // Two accounts differing only in case (made by the admin command): neither signs in by e-mail.
   return rows.length === 1 ? em.map(Account, rows[0]!) : null;
 }
@@ -135,7 +134,11 @@ export async function signUp(
   input: { email: string; password: string; workspaceName: string; ip: string | undefined },
 ): Promise<{ kind: 'ok'; accountId: string; apiKey: string } | { kind: 'taken' } | Limited> {
   const limited = await overLimit(deps, [
-    { key: `sign_up:address:${clientKey(input.ip)}`, limit: deps.config.webApp.signUpPerAddressPerHour, windowSeconds: 3600 },
+    {
+      key: `sign_up:address:${clientKey(input.ip)}`,
+      limit: deps.config.webApp.signUpPerAddressPerHour,
+      windowSeconds: 3600,
+    },
   ]);
   if (limited) return limited;
   const email = input.email.trim();
@@ -173,7 +176,8 @@ export async function setPassword(em: EntityManager, email: string, password: st
 export async function keyPage(deps: AppDeps, account: Account, session: WebSession) {
   const em = deps.orm.em.fork();
   const sealed = await swapFlash(em, session.idHash, null);
-  const newKey = sealed && deps.config.signingSecret ? apiKeyVault(deps.config.signingSecret).open<string>(sealed) : null;
+  const newKey =
+    sealed && deps.config.signingSecret ? apiKeyVault(deps.config.signingSecret).open<string>(sealed) : null;
   const handoff = await lastHandoff(em, account.id);
   const workspaces = handoff ? await workspacesOfAccount(em, account.id, { afterId: null, limit: 100 }) : [];
   const handoffWorkspace = handoff ? workspaces.find((w) => w.workspace.id === handoff.workspaceId)?.workspace : null;

@@ -92,8 +92,7 @@ export function pageSecurityHeaders(deps: AppDeps) {
     },
     strictTransportSecurity: false,
   });
-  return (req: Request, res: Response, next: NextFunction) =>
-    (https() ? withTls : withoutTls)(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => (https() ? withTls : withoutTls)(req, res, next);
 }
 
 export function webApp(deps: AppDeps): express.Router {
@@ -129,8 +128,7 @@ export function webApp(deps: AppDeps): express.Router {
   };
   /** The session of this browser, made (anonymous) when it has none: forms need its CSRF token. */
   const ensureSession = async (req: WebRequest, res: Response) => req.webSession ?? begin(req, res, null);
-  const signedIn = async (req: WebRequest): Promise<Account | null> =>
-    signedInAccount(deps, req.webSession ?? null);
+  const signedIn = async (req: WebRequest): Promise<Account | null> => signedInAccount(deps, req.webSession ?? null);
   /** The signed-in account, or a redirect to sign in that comes back here. */
   const requireAccount = async (req: WebRequest, res: Response): Promise<Account | null> => {
     const account = await signedIn(req);
@@ -145,8 +143,7 @@ export function webApp(deps: AppDeps): express.Router {
   const hidden = (name: string, value: string) =>
     `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
   const csrfField = (session: WebSession) => hidden('_csrf', session.csrfToken);
-  const altcha = () =>
-    `<altcha-widget challenge="/app/challenge" name="altcha" hidelogo hidefooter></altcha-widget>`;
+  const altcha = () => `<altcha-widget challenge="/app/challenge" name="altcha" hidelogo hidefooter></altcha-widget>`;
   const ALTCHA_SCRIPT = '/assets/altcha/altcha.min.js';
 
   router.get('/assets/app.css', (_req, res) => {
@@ -187,27 +184,46 @@ export function webApp(deps: AppDeps): express.Router {
   router.post('/sign_in', forms, csrf.csrfSynchronisedProtection, async (req: WebRequest, res) => {
     const next = safeNext(field(req.body, 'next'));
     const email = field(req.body, 'email').slice(0, 320);
-    const outcome = await signIn(deps, { email, password: field(req.body, 'password').slice(0, PASSWORD_MAX), ip: req.ip });
+    const outcome = await signIn(deps, {
+      email,
+      password: field(req.body, 'password').slice(0, PASSWORD_MAX),
+      ip: req.ip,
+    });
     const session = req.webSession!;
     if (outcome.kind === 'limited') {
       res.setHeader('Retry-After', String(outcome.retryInSeconds));
       return page(req, res, 429, {
         title: 'Sign in',
-        body: signInPage(session, next, email, `Too many sign-in attempts. Try again in ${Math.ceil(outcome.retryInSeconds / 60)} minutes.`),
+        body: signInPage(
+          session,
+          next,
+          email,
+          `Too many sign-in attempts. Try again in ${Math.ceil(outcome.retryInSeconds / 60)} minutes.`,
+        ),
       });
     }
     if (outcome.kind === 'wrong')
       // One message for an unknown e-mail and a wrong password: the page never tells whether an account exists.
       return page(req, res, 401, {
         title: 'Sign in',
-        body: signInPage(session, next, email, 'That e-mail and password do not match an account. Check both and try again.'),
+        body: signInPage(
+          session,
+          next,
+          email,
+          'That e-mail and password do not match an account. Check both and try again.',
+        ),
       });
     await endSession(deps, session);
     await begin(req, res, outcome.accountId);
     res.redirect(303, next);
   });
 
-  const signUpPage = (session: WebSession, next: string, values: { email?: string; workspace?: string } = {}, problem = '') =>
+  const signUpPage = (
+    session: WebSession,
+    next: string,
+    values: { email?: string; workspace?: string } = {},
+    problem = '',
+  ) =>
     (problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : '') +
     `<form method="post" action="/sign_up">${csrfField(session)}${hidden('next', next)}` +
     `<label for="email">E-mail</label><input type="email" id="email" name="email" autocomplete="username" required value="${escapeHtml(values.email ?? '')}">` +
@@ -236,7 +252,8 @@ export function webApp(deps: AppDeps): express.Router {
         body: signUpPage(session, next, { email, workspace }, problem),
         scripts: [ALTCHA_SCRIPT],
       });
-    if (!/^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return again(422, 'Enter a valid e-mail address.');
+    if (!/^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+      return again(422, 'Enter a valid e-mail address.');
     if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
       return again(422, `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
     if (workspace.length > 100) return again(422, 'A workspace name has at most 100 characters.');
@@ -245,7 +262,10 @@ export function webApp(deps: AppDeps): express.Router {
     const outcome = await signUp(deps, { email, password, workspaceName: workspace, ip: req.ip });
     if (outcome.kind === 'limited') {
       res.setHeader('Retry-After', String(outcome.retryInSeconds));
-      return again(429, `Too many accounts were created from your address. Try again in ${Math.ceil(outcome.retryInSeconds / 60)} minutes.`);
+      return again(
+        429,
+        `Too many accounts were created from your address. Try again in ${Math.ceil(outcome.retryInSeconds / 60)} minutes.`,
+      );
     }
     if (outcome.kind === 'taken') return again(409, 'An account with this e-mail already exists: sign in instead.');
     await endSession(deps, session);
@@ -268,7 +288,8 @@ export function webApp(deps: AppDeps): express.Router {
     if (!account) return;
     const session = req.webSession!;
     const info = await keyPage(deps, account, session);
-    const when = (d: Date) => `<time datetime="${d.toISOString()}">${escapeHtml(d.toISOString().replace('T', ' ').slice(0, 16))} UTC</time>`;
+    const when = (d: Date) =>
+      `<time datetime="${d.toISOString()}">${escapeHtml(d.toISOString().replace('T', ' ').slice(0, 16))} UTC</time>`;
     const body =
       (info.newKey
         ? `<div class="notice"><p><strong>Your new API key.</strong> Copy it now: it is not shown again.</p>` +
@@ -288,12 +309,17 @@ export function webApp(deps: AppDeps): express.Router {
     page(req, res, 200, { title: 'Your API key', body, variant: 'wide' }, account);
   });
 
-  router.post('/settings/personal/api/regenerate', forms, csrf.csrfSynchronisedProtection, async (req: WebRequest, res) => {
-    const account = await requireAccount(req, res);
-    if (!account) return;
-    await regenerateKey(deps, account, req.webSession!);
-    res.redirect(303, '/settings/personal/api');
-  });
+  router.post(
+    '/settings/personal/api/regenerate',
+    forms,
+    csrf.csrfSynchronisedProtection,
+    async (req: WebRequest, res) => {
+      const account = await requireAccount(req, res);
+      if (!account) return;
+      await regenerateKey(deps, account, req.webSession!);
+      res.redirect(303, '/settings/personal/api');
+    },
+  );
 
   // ---- the agent handoff (spec Authentication, 8)
 
@@ -311,49 +337,77 @@ export function webApp(deps: AppDeps): express.Router {
     const session = req.webSession!;
     const workspaces = await writableWorkspaces(deps, account.id);
     if (workspaces.length === 0)
-      return page(req, res, 409, {
-        title: 'Connect an agent',
-        body: `<p class="error">You have no workspace an agent could write to (you are only a guest where you have access).</p>`,
-      }, account);
+      return page(
+        req,
+        res,
+        409,
+        {
+          title: 'Connect an agent',
+          body: `<p class="error">You have no workspace an agent could write to (you are only a guest where you have access).</p>`,
+        },
+        account,
+      );
     if (!account.apiKeySealed)
-      return page(req, res, 409, {
-        title: 'Connect an agent',
-        body: `<p class="error">Your key was made before keys could be handed over. <a href="/settings/personal/api">Regenerate it</a>, then come back.</p>`,
-      }, account);
+      return page(
+        req,
+        res,
+        409,
+        {
+          title: 'Connect an agent',
+          body: `<p class="error">Your key was made before keys could be handed over. <a href="/settings/personal/api">Regenerate it</a>, then come back.</p>`,
+        },
+        account,
+      );
     const options = workspaces
       .map((w) => `<option value="${escapeHtml(w.id)}">${escapeHtml(w.name)}</option>`)
       .join('');
-    page(req, res, 200, {
-      title: 'Connect an agent',
-      body:
-        handoffIntro +
-        `<form method="post" action="/app/agent_sessions/new">${csrfField(session)}` +
-        `<label for="workspace">Workspace the agent gets</label><select id="workspace" name="workspace_id">${options}</select>` +
-        `${altcha()}<button type="submit" id="show-code">Show the code</button></form>`,
-      scripts: [ALTCHA_SCRIPT],
-    }, account);
+    page(
+      req,
+      res,
+      200,
+      {
+        title: 'Connect an agent',
+        body:
+          handoffIntro +
+          `<form method="post" action="/app/agent_sessions/new">${csrfField(session)}` +
+          `<label for="workspace">Workspace the agent gets</label><select id="workspace" name="workspace_id">${options}</select>` +
+          `${altcha()}<button type="submit" id="show-code">Show the code</button></form>`,
+        scripts: [ALTCHA_SCRIPT],
+      },
+      account,
+    );
   });
 
   router.post('/app/agent_sessions/new', forms, csrf.csrfSynchronisedProtection, async (req: WebRequest, res) => {
     const account = await requireAccount(req, res);
     if (!account) return;
     if (!(await challengeSolved(deps, field(req.body, 'altcha'))))
-      throw new PageError(403, 'Connect an agent', 'The automatic check did not pass. Go back, wait for the check to finish, and try again.');
+      throw new PageError(
+        403,
+        'Connect an agent',
+        'The automatic check did not pass. Go back, wait for the check to finish, and try again.',
+      );
     const workspaces = await writableWorkspaces(deps, account.id);
     const workspace = workspaces.find((w) => w.id === field(req.body, 'workspace_id')) ?? null;
     if (!workspace || !account.apiKeySealed)
       throw new PageError(422, 'Connect an agent', 'Choose one of your workspaces and try again.');
     const { code, expiresAt } = await newHandoffCode(deps, account, workspace);
-    page(req, res, 200, {
-      title: 'Paste this code to your agent',
-      body:
-        `<div class="secret"><code class="code" id="handoff-code">${escapeHtml(code)}</code><button type="button" id="copy-code" data-copy="#handoff-code">Copy</button></div>` +
-        `<p>Paste it to the agent that sent you here. It works <strong>once</strong>, until <time id="code-expires" datetime="${expiresAt.toISOString()}">${escapeHtml(expiresAt.toISOString().slice(11, 16))} UTC</time> (5 minutes).</p>` +
-        `<dl><dt>The agent gets</dt><dd>your personal API key (it reveals the key: the key page will show this handoff)</dd>` +
-        `<dt>Workspace</dt><dd id="handoff-workspace">${escapeHtml(workspace.name)} <span class="muted">(${escapeHtml(workspace.id)})</span></dd></dl>` +
-        `<p class="muted">Changed your mind? Do not paste it: the code expires by itself. If you already did, <a href="/settings/personal/api">regenerate your key</a>.</p>`,
-      variant: 'wide',
-    }, account);
+    page(
+      req,
+      res,
+      200,
+      {
+        title: 'Paste this code to your agent',
+        body:
+          `<div class="secret"><code class="code" id="handoff-code">${escapeHtml(code)}</code><button type="button" id="copy-code" data-copy="#handoff-code">Copy</button></div>` +
+          `<p>Paste it to the agent that sent you here. It works <strong>once</strong>, until <time id="code-expires" datetime="${expiresAt.toISOString()}">${escapeHtml(expiresAt.toISOString().slice(11, 16))} UTC</time> (5 minutes).</p>` +
+          `<dl><dt>The agent gets</dt><dd>your personal API key (it reveals the key: the key page will show this handoff)</dd>` +
+          `<dt>Workspace</dt><dd id="handoff-workspace">${escapeHtml(workspace.name)} <span class="muted">(${escapeHtml(workspace.id)})</span></dd></dl>` +
+          `<p class="muted">Changed your mind? Do not paste it: the code expires by itself. If you already did, <a href="/settings/personal/api">regenerate your key</a>.</p>`,
+        variant: 'wide',
+      },
+      account,
+    );
   });
 
   // Errors of these pages are pages too (a form sent without its CSRF token is a 403 page).
@@ -361,7 +415,10 @@ export function webApp(deps: AppDeps): express.Router {
     if (res.headersSent) return next(err);
     if (err instanceof PageError) {
       for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
-      return page(req, res, err.status, { title: err.title, body: `<p class="error" role="alert">${escapeHtml(err.message)}</p>` });
+      return page(req, res, err.status, {
+        title: err.title,
+        body: `<p class="error" role="alert">${escapeHtml(err.message)}</p>`,
+      });
     }
     if (err === csrf.invalidCsrfTokenError || (err as { code?: string }).code === 'EBADCSRFTOKEN')
       return page(req, res, 403, {
@@ -370,7 +427,10 @@ export function webApp(deps: AppDeps): express.Router {
       });
     const status = (err as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500)
-      return page(req, res, status, { title: 'Not possible', body: `<p class="error">This request could not be read.</p>` });
+      return page(req, res, status, {
+        title: 'Not possible',
+        body: `<p class="error">This request could not be read.</p>`,
+      });
     (req.log ?? deps.log).error({ err }, 'web page failed');
     return page(req, res, 500, {
       title: 'Something went wrong',
