@@ -33,6 +33,8 @@ import { APP_CSS, APP_JS } from './assets';
  */
 
 const COOKIE = 'nt_session';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1d2a4d"/><path d="M4 12V4l8 8V4" stroke="#fff" stroke-width="2" fill="none"/></svg>';
 
 type WebRequest = Request & { webSession?: WebSession | null; newCsrfToken?: string };
 
@@ -151,6 +153,9 @@ export function webApp(deps: AppDeps): express.Router {
   });
   router.get('/assets/app.js', (_req, res) => {
     res.type('js').set('Cache-Control', 'public, max-age=300').send(APP_JS);
+  });
+  router.get('/favicon.ico', (_req, res) => {
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(FAVICON);
   });
   // The ALTCHA widget, served from the npm package by this service (no third party).
   router.use('/assets/altcha', express.static(path.dirname(require.resolve('altcha')), { index: false }));
