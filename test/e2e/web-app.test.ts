@@ -64,7 +64,12 @@ beforeAll(async () => {
     if (res.request().resourceType() !== 'document' && res.status() >= 400)
       problems.push(`${res.status()} for ${res.url()}`);
   });
-  page.on('requestfailed', (req) => problems.push(`failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  // ERR_ABORTED is a request cut short on purpose (a navigation, or the widget ending its workers once
+  // solved); a blocked one reads otherwise (a CSP refusal is also a console error, kept above).
+  page.on('requestfailed', (req) => {
+    const reason = req.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') problems.push(`failed: ${req.url()} ${reason}`);
+  });
 });
 
 afterAll(async () => {
