@@ -37,14 +37,17 @@ import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
+import { pages } from './web/app';
 import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 import { deprecatedRoutes } from './routes/deprecated';
 import { fileRoutes } from './routes/files';
 import { brandKitRoutes } from './routes/brand-kits';
+import { agentSessionRoutes } from './routes/agent-sessions';
 
 export const API_PREFIX = '/api/v1';
 
 const ALL_ROUTES = [
+  ...agentSessionRoutes,
   ...workspaceRoutes,
   ...memberRoutes,
   ...botRoutes,
@@ -197,7 +200,7 @@ export function createApp(deps: AppDeps) {
   table.finish(api, API_PREFIX);
 
   app.use(API_PREFIX, api);
-  app.use(hostedPages(deps));
+  app.use(pages(deps, hostedPages(deps)));
   app.use((req: Request) => {
     throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);
   });

@@ -4,20 +4,13 @@ import { beginConsent, connectLinkByToken, finishConsent } from '../services/cal
 import { calendarKit, consentRedirectUri } from '../services/calendars';
 import type { AppDeps } from '../services/context';
 import { before } from '../domain/versions';
-import { escapeHtml } from './html';
+import { escapeHtml, sendPage } from './html';
 import { brandKitPreview } from '../services/brand-kits';
 import { brandKitPreviewHtml } from './brand-kit-preview';
 
+/** A hosted page in the web application's one layout (api/html.ts). */
 function page(res: Response, status: number, title: string, body: string): void {
-  res
-    .status(status)
-    .type('html')
-    .set('Cache-Control', 'no-store')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title>` +
-        `<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}a.button{display:inline-block;padding:.5rem 1rem;border-radius:.4rem;background:#2557d6;color:#fff;text-decoration:none;margin-right:.5rem}a.secondary{background:#777}</style>` +
-        `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
-    );
+  sendPage(res, status, { title, body });
 }
 
 function withQuery(url: string, params: Record<string, string>): string {

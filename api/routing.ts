@@ -31,7 +31,14 @@ export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /** What a handler returns: one resource, a page of them, or nothing. */
 export type Reply =
-  | { status?: number; kind?: ResourceKind; body: Representation; headers?: Record<string, string> }
+  | {
+      status?: number;
+      kind?: ResourceKind;
+      body: Representation;
+      headers?: Record<string, string>;
+      /** A route without a key that learns the caller's pin (the agent handoff): served at it unless Service-Version names one. */
+      pin?: string;
+    }
   | { status?: number; kind?: ResourceKind; page: Page<Representation> }
   | { status: 204 }
   | { status?: number; raw: Buffer; contentType: string; headers?: Record<string, string> };
@@ -41,7 +48,7 @@ type AnyQuery = ZodType<Record<string, unknown>>;
 type NoBody = ZodType<undefined>;
 
 /** What a route that authenticates by signature needs to see: headers and the exact bytes received. */
-export type RawRequest = { headers: Request['headers']; rawBody: Buffer };
+export type RawRequest = { headers: Request['headers']; rawBody: Buffer; ip: string | undefined };
 
 /** The one file of a `multipart/form-data` upload (api/multipart.ts). */
 export type UploadedFile = { filename: string | null; declaredType: string | null; bytes: Buffer };
@@ -424,7 +431,9 @@ export class RouteTable {
           upload: null,
         },
       );
-      this.send(req, res, { version: headerVersion ?? CURRENT_VERSION } as RequestCtx, reply);
+      const served = headerVersion ?? ('body' in reply ? reply.pin : undefined) ?? CURRENT_VERSION;
+      if (served !== (headerVersion ?? CURRENT_VERSION)) setVersionHeaders(res, deps, served, deprecation);
+      this.send(req, res, { version: served } as RequestCtx, reply);
       return;
     }
     const account = await authenticate(req, em);
@@ -564,7 +573,11 @@ function idempotencyKeyOf(req: Request): string | null {
 }
 
 function rawRequest(req: Request): RawRequest {
-  return { headers: req.headers, rawBody: (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0) };
+  return {
+    headers: req.headers,
+    rawBody: (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0),
+    ip: req.ip,
+  };
 }
 
 /**

@@ -47,6 +47,13 @@ const schema = z.object({
     }),
   RATE_LIMIT_BOTS_PER_HOUR: positiveInt.default(100),
   RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: positiveInt.default(1000),
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: positiveInt.default(10),
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: positiveInt.default(50),
+  RATE_LIMIT_SIGN_UPS_PER_ADDRESS_PER_HOUR: positiveInt.default(10),
+  RATE_LIMIT_AGENT_SESSIONS_PER_ADDRESS: positiveInt.default(10),
+  RATE_LIMIT_AGENT_SESSIONS_PER_MINUTE: positiveInt.default(300),
+  CHALLENGE_COST: positiveInt.default(5000),
+  CHALLENGE_COUNTER_MAX: positiveInt.min(2).default(10_000),
   MEETING_BOT_PROVIDER: z.enum(['simulated', 'recall']).default('simulated'),
   RECALL_API_URL: z.url().optional(),
   RECALL_API_KEY: z.string().optional(),
@@ -108,6 +115,20 @@ export type Config = {
     membersPerHour: number;
     botsPerHour: number;
     calendarEventsPerMinute: number;
+  };
+  /** The web application at {app_url}: sign-in limits, the agent handoff's limits, the proof-of-work challenge. */
+  webApp: {
+    signInPerAccount: number;
+    signInPerAddress: number;
+    /** The window of both sign-in limits. */
+    signInWindowSeconds: number;
+    signUpPerAddressPerHour: number;
+    /** POST /agent_sessions per client address per minute, and in all per minute. */
+    agentSessionsPerAddress: number;
+    agentSessionsPerMinute: number;
+    /** ALTCHA's PBKDF2 cost and the highest counter a solver may need to reach (half of it is the lowest). */
+    challengeCost: number;
+    challengeCounterMax: number;
   };
   /** false, a hop count, or proxy addresses/CIDRs (Express's `trust proxy`). */
   trustProxy: false | number | string[];
@@ -207,6 +228,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recallWebhookSecret: e.RECALL_WEBHOOK_SECRET ?? null,
       simulatorSpeed: e.SIMULATOR_SPEED,
       simulatorMeetingSeconds: e.SIMULATOR_MEETING_SECONDS,
+    },
+    webApp: {
+      signInPerAccount: e.RATE_LIMIT_SIGN_IN_PER_ACCOUNT,
+      signInPerAddress: e.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
+      signInWindowSeconds: 900,
+      signUpPerAddressPerHour: e.RATE_LIMIT_SIGN_UPS_PER_ADDRESS_PER_HOUR,
+      agentSessionsPerAddress: e.RATE_LIMIT_AGENT_SESSIONS_PER_ADDRESS,
+      agentSessionsPerMinute: e.RATE_LIMIT_AGENT_SESSIONS_PER_MINUTE,
+      challengeCost: e.CHALLENGE_COST,
+      challengeCounterMax: e.CHALLENGE_COUNTER_MAX,
     },
     signingSecret: e.SIGNING_SECRET ?? null,
     mediaDir: e.MEDIA_DIR ?? `${e.DATA_DIR}/media`,

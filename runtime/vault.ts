@@ -8,8 +8,9 @@ export type Vault = {
   mac(text: string): string;
 };
 
-export function createVault(secret: string): Vault {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'notetaker', 'calendar-tokens', 32));
+/** `purpose` keeps what is sealed for one use unreadable by another (calendar tokens, personal API keys). */
+export function createVault(secret: string, purpose = 'calendar-tokens'): Vault {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'notetaker', purpose, 32));
   const macKey = Buffer.from(hkdfSync('sha256', secret, 'notetaker', 'calendar-notifications', 32));
   return {
     mac: (text) => createHmac('sha256', macKey).update(text).digest('hex'),

@@ -4,12 +4,15 @@
  *   npm run admin -- rotate-key --email E
  *   npm run admin -- grant --email E --workspace wks_… --role owner|admin|member|guest [--member mem_…]
  *   npm run admin -- pin --email E --version 2026-10-12
+ *   npm run admin -- set-password --email E      (the password is read from standard input)
  * Prints one JSON object. Works against DATABASE_URL, the running embedded PostgreSQL, or starts it.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createUser, grantAccess, rotateKey, setPin } from '../services/accounts';
+import { setPassword } from '../services/web-app';
+import { ensureSigningSecret } from '../runtime/secrets';
 import { ROLES, type Role } from '../db/entities';
 import { createOrm, migrate } from '../db/orm';
 import { commandBacklog, unparkCommands } from '../db/commands';
@@ -22,6 +25,7 @@ const USAGE = `usage:
   npm run admin -- rotate-key --email E
   npm run admin -- grant --email E --workspace WKS_ID --role owner|admin|member|guest [--member MEM_ID]
   npm run admin -- pin --email E --version YYYY-MM-DD
+  npm run admin -- set-password --email E   (reads the password from standard input: printf '%s' "$PW" | ...)
   npm run admin -- commands                 (the outbox: backlog and parked workflow commands)
   npm run admin -- unpark [--id N]          (parked commands back in the queue; all without --id)`;
 
@@ -34,6 +38,13 @@ async function canConnect(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function main(): Promise<void> {
@@ -55,7 +66,8 @@ async function main(): Promise<void> {
   const needsEmail = !['commands', 'unpark'].includes(command ?? '');
   if (!command || (needsEmail && !values.email)) throw new ConfigError(USAGE);
   const email = values.email ?? '';
-  const config = loadConfig();
+  // The signing secret seals new keys, so the agent handoff can hand them over (the API reads the same one).
+  const config = await ensureSigningSecret(loadConfig());
   // Logs go to stderr: stdout carries only the JSON answer.
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
 
@@ -87,10 +99,11 @@ async function main(): Promise<void> {
           name: values.name ?? null,
           workspaceName: values['workspace-name'] ?? null,
           staff: values.staff,
+          signingSecret: config.signingSecret,
         });
         break;
       case 'rotate-key':
-        out = await rotateKey(em, email);
+        out = await rotateKey(em, email, config.signingSecret);
         break;
       case 'grant': {
         if (!values.workspace || !values.role || !(ROLES as readonly string[]).includes(values.role))
@@ -109,6 +122,12 @@ async function main(): Promise<void> {
         await setPin(em, email, values.version);
         out = { email, version_pin: values.version };
         break;
+      case 'set-password': {
+        // Never on the command line (shell history, process list): the first line of standard input.
+        const password = (await readStdin()).split(/\r?\n/)[0] ?? '';
+        out = await setPassword(em, email, password);
+        break;
+      }
       case 'commands':
         out = await commandBacklog(em);
         break;

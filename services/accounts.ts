@@ -4,14 +4,40 @@ import { generateApiKey, hashApiKey } from '../domain/api-keys';
 import { newId } from '../domain/ids';
 import { VERSIONS } from '../domain/versions';
 import { persistOwnSettings } from '../db/settings';
+import { createVault, type Vault } from '../runtime/vault';
+
+/**
+ * Where the personal key is kept readable: sealed under a key derived from the signing secret, so
+ * the agent handoff can hand it over (spec Authentication, 8); lookups use only its hash.
+ */
+export function apiKeyVault(signingSecret: string): Vault {
+  return createVault(signingSecret, 'personal-api-keys');
+}
+
+/** Gives the account a new key (the old one stops working at once) and answers it, once. */
+export function issueKey(account: Account, signingSecret: string | null | undefined, now = new Date()): string {
+  const apiKey = generateApiKey();
+  account.apiKeyHash = hashApiKey(apiKey);
+  account.apiKeySealed = signingSecret ? apiKeyVault(signingSecret).seal(apiKey) : null;
+  account.apiKeyCreatedAt = now;
+  return apiKey;
+}
 
 /** Operator actions on accounts (no unattended sign-up exists): used by the admin command and tests. */
 
 export async function createUser(
   em: EntityManager,
-  input: { email: string; name?: string | null; workspaceName?: string | null; staff?: boolean },
+  input: {
+    email: string;
+    name?: string | null;
+    workspaceName?: string | null;
+    staff?: boolean;
+    /** Seals the key for the agent handoff; without it the key can be handed over only after a regeneration. */
+    signingSecret?: string | null;
+    /** An argon2id hash: the account can sign in to the web application. */
+    passwordHash?: string | null;
+  },
 ): Promise<{ account_id: string; api_key: string; workspace_id: string | null }> {
-  const apiKey = generateApiKey();
   return em.transactional(async (tem) => {
     if (await tem.findOne(Account, { email: input.email }))
       throw new Error(`an account with email ${input.email} already exists (use rotate-key for a new key)`);
@@ -20,7 +46,8 @@ export async function createUser(
     account.email = input.email;
     account.name = input.name ?? null;
     account.isStaff = input.staff ?? false;
-    account.apiKeyHash = hashApiKey(apiKey);
+    account.passwordHash = input.passwordHash ?? null;
+    const apiKey = issueKey(account, input.signingSecret);
     tem.persist(account);
     // Entities here carry plain id columns, not relations: flush in foreign-key order.
     await tem.flush();
@@ -45,11 +72,14 @@ export async function createUser(
 }
 
 /** A new key for the account; the old one stops working at once, everywhere. */
-export async function rotateKey(em: EntityManager, email: string): Promise<{ account_id: string; api_key: string }> {
-  const apiKey = generateApiKey();
+export async function rotateKey(
+  em: EntityManager,
+  email: string,
+  signingSecret?: string | null,
+): Promise<{ account_id: string; api_key: string }> {
   const account = await em.findOne(Account, { email });
   if (!account) throw new Error(`no account with email ${email}`);
-  account.apiKeyHash = hashApiKey(apiKey);
+  const apiKey = issueKey(account, signingSecret);
   await em.flush();
   return { account_id: account.id, api_key: apiKey };
 }

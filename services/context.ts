@@ -17,6 +17,8 @@ export type AppDeps = {
   storage: MediaStorage;
   /** Public base address ending with /api/v1; computed from the listening address when not configured. */
   baseUrl: () => string;
+  /** The time of the web application's sessions and handoff codes; tests move it forward. Default: the system clock. */
+  clock?: () => Date;
   /** True once the process is shutting down: /readyz fails so load balancers stop sending. */
   draining?: () => boolean;
 };

@@ -8,6 +8,12 @@ export class Account {
   isStaff = false;
   /** SHA-256 of the key; the key itself is shown once and never stored. */
   apiKeyHash!: string;
+  /** The key sealed with the service's secret: the agent handoff hands it over (spec Authentication, 8). */
+  apiKeySealed: string | null = null;
+  /** When the current key was made (shown on the key page). */
+  apiKeyCreatedAt: Date = new Date();
+  /** argon2id hash for signing in to the web application; null: the account cannot sign in there yet. */
+  passwordHash: string | null = null;
   /** The version the key is pinned to; set at its first authenticated call. */
   versionPin: string | null = null;
   createdAt: Date = new Date();
@@ -23,6 +29,9 @@ export const AccountSchema = new EntitySchema<Account>({
     name: { type: 'string', nullable: true },
     isStaff: { type: 'boolean' },
     apiKeyHash: { type: 'string', unique: true },
+    apiKeySealed: { type: 'text', nullable: true },
+    apiKeyCreatedAt: { type: 'Date' },
+    passwordHash: { type: 'text', nullable: true },
     versionPin: { type: 'string', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date', onUpdate: () => new Date() },

@@ -11,6 +11,8 @@ import { testEnv } from './env';
 import { LocalStorage, type MediaStorage } from '../../runtime/storage';
 
 export type TestApi = {
+  /** The Express app itself (for a cookie-keeping supertest agent). */
+  app: ReturnType<typeof createApp>['app'];
   orm: Orm;
   config: Config;
   http: ReturnType<typeof supertest>;
@@ -47,7 +49,14 @@ export function apiClient(http: ReturnType<typeof supertest>, who: Caller) {
 
 /** The real Express app on a fresh, migrated database; HTTP through supertest on loopback. */
 export async function givenApi(
-  opts: { env?: Record<string, string>; temporal?: Client | null; storage?: MediaStorage; orm?: Orm } = {},
+  opts: {
+    env?: Record<string, string>;
+    temporal?: Client | null;
+    storage?: MediaStorage;
+    orm?: Orm;
+    /** The web application's clock (sessions, handoff codes); tests move it forward. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApi> {
   const db = opts.orm ? { orm: opts.orm, drop: async () => undefined } : await freshDatabase();
   const config = loadConfig({
@@ -66,9 +75,10 @@ export async function givenApi(
     temporal: opts.temporal ?? null,
     storage,
     baseUrl: () => baseUrl,
+    clock: opts.clock,
   });
   const http = supertest(app);
-  return { orm: db.orm, config, http, as: (who) => apiClient(http, who), baseUrl, close: db.drop };
+  return { app, orm: db.orm, config, http, as: (who) => apiClient(http, who), baseUrl, close: db.drop };
 }
 
 let counter = 0;
@@ -83,6 +93,7 @@ export async function givenAccount(
     email,
     workspaceName: opts.workspace === false ? null : `Workspace of ${email}`,
     staff: opts.staff,
+    signingSecret: 'test-signing-secret-of-at-least-32-chars',
   });
   if (opts.pin) await setPin(api.orm.em.fork(), email, opts.pin);
   return { email, key: created.api_key, accountId: created.account_id, workspaceId: created.workspace_id! };
