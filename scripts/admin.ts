@@ -5,6 +5,8 @@
  *   npm run admin -- grant --email E --workspace wks_… --role owner|admin|member|guest [--member mem_…]
  *   npm run admin -- pin --email E --version 2026-10-12
  *   npm run admin -- set-password --email E      (the password is read from standard input)
+ *   npm run admin -- list-users | disable-user --email E
+ *   npm run admin -- redeliver --event evt_… [--endpoint we_…] | workflows --workspace wks_…
  * Prints one JSON object. Works against DATABASE_URL, the running embedded PostgreSQL, or starts it.
  */
 import path from 'node:path';
@@ -16,6 +18,8 @@ import { ensureSigningSecret } from '../runtime/secrets';
 import { ROLES, type Role } from '../db/entities';
 import { createOrm, migrate } from '../db/orm';
 import { commandBacklog, unparkCommands } from '../db/commands';
+import { disableAccount, listAccounts } from '../db/accounts';
+import { redeliverAsOperator } from '../services/webhook-events';
 import { ConfigError, loadConfig } from '../runtime/config';
 import { createLogger } from '../runtime/logger';
 import { startEmbeddedPostgres } from '../runtime/postgres';
@@ -26,6 +30,10 @@ const USAGE = `usage:
   npm run admin -- grant --email E --workspace WKS_ID --role owner|admin|member|guest [--member MEM_ID]
   npm run admin -- pin --email E --version YYYY-MM-DD
   npm run admin -- set-password --email E   (reads the password from standard input: printf '%s' "$PW" | ...)
+  npm run admin -- list-users
+  npm run admin -- disable-user --email E   (its key answers 401 and it cannot sign in; web sessions end)
+  npm run admin -- redeliver --event EVT_ID [--endpoint WE_ID]   (a new attempt series, any workspace)
+  npm run admin -- workflows --workspace WKS_ID   (the Temporal UI link listing the workspace's workflows)
   npm run admin -- commands                 (the outbox: backlog and parked workflow commands)
   npm run admin -- unpark [--id N]          (parked commands back in the queue; all without --id)`;
 
@@ -61,12 +69,24 @@ async function main(): Promise<void> {
       member: { type: 'string' },
       version: { type: 'string' },
       id: { type: 'string', multiple: true },
+      event: { type: 'string' },
+      endpoint: { type: 'string' },
     },
   });
-  const needsEmail = !['commands', 'unpark'].includes(command ?? '');
+  const needsEmail = !['commands', 'unpark', 'list-users', 'redeliver', 'workflows'].includes(command ?? '');
   if (!command || (needsEmail && !values.email)) throw new ConfigError(USAGE);
   const email = values.email ?? '';
   // The signing secret seals new keys, so the agent handoff can hand them over (the API reads the same one).
+  if (command === 'workflows') {
+    // Only a link: the Temporal UI filters on the WorkspaceId search attribute every workflow carries.
+    if (!values.workspace) throw new ConfigError(USAGE);
+    const { temporal } = loadConfig();
+    const ui = temporal.uiUrl ?? `http://127.0.0.1:${temporal.uiPort}`;
+    const query = `WorkspaceId="${values.workspace}"`;
+    const url = `${ui.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(temporal.namespace)}/workflows?query=${encodeURIComponent(query)}`;
+    process.stdout.write(JSON.stringify({ workspace_id: values.workspace, query, url }) + '\n');
+    return;
+  }
   const config = await ensureSigningSecret(loadConfig());
   // Logs go to stderr: stdout carries only the JSON answer.
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
@@ -128,6 +148,19 @@ async function main(): Promise<void> {
         out = await setPassword(em, email, password);
         break;
       }
+      case 'list-users':
+        out = await listAccounts(em);
+        break;
+      case 'disable-user': {
+        const disabled = await disableAccount(em, email);
+        if (!disabled) throw new ConfigError(`admin: no account has the e-mail ${email}`);
+        out = { email, account_id: disabled.id, disabled: true };
+        break;
+      }
+      case 'redeliver':
+        if (!values.event) throw new ConfigError(USAGE);
+        out = { event_id: values.event, redelivered_to: await redeliverAsOperator(em, values.event, values.endpoint) };
+        break;
       case 'commands':
         out = await commandBacklog(em);
         break;

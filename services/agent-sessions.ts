@@ -88,7 +88,7 @@ export async function exchangeHandoffCode(
   const account = await em.findOne(Account, { id: spent.accountId });
   const workspace = (await writableWorkspaces(deps, spent.accountId)).find((w) => w.id === spent.workspaceId);
   // The key was regenerated without a sealed copy, or access to the workspace ended since the page loaded.
-  if (!account?.apiKeySealed || !deps.config.signingSecret || !workspace) throw invalidCode();
+  if (!account?.apiKeySealed || account.disabledAt || !deps.config.signingSecret || !workspace) throw invalidCode();
   const apiKey = apiKeyVault(deps.config.signingSecret).open<string>(account.apiKeySealed);
   return {
     body: serializeAgentSession(apiKey, workspace),

@@ -68,7 +68,7 @@ export async function endSession(deps: AppDeps, session: WebSession): Promise<vo
 
 export async function signedInAccount(deps: AppDeps, session: WebSession | null): Promise<Account | null> {
   if (!session?.accountId) return null;
-  return deps.orm.em.fork().findOne(Account, { id: session.accountId });
+  return deps.orm.em.fork().findOne(Account, { id: session.accountId, disabledAt: null });
 }
 
 async function accountByEmail(em: EntityManager, email: string): Promise<Account | null> {
@@ -114,7 +114,7 @@ export async function signIn(
   ]);
   if (limited) return limited;
   const account = await accountByEmail(deps.orm.em.fork(), input.email.trim());
-  if (!account?.passwordHash) {
+  if (!account?.passwordHash || account.disabledAt) {
     decoy ??= hashPassword(randomBytes(16).toString('hex'));
     await argonVerify(await decoy, input.password).catch(() => false);
     return { kind: 'wrong' };

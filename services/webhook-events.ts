@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { WebhookEndpoint, WebhookEvent } from '../db/entities';
 import {
   attemptsOf,
@@ -81,7 +82,23 @@ export async function getEvent(ctx: RequestCtx, id: string): Promise<WebhookEven
  */
 export async function redeliverEvent(ctx: RequestCtx, id: string, endpointId?: string): Promise<WebhookEventView> {
   const event = await loadEvent(ctx, id);
-  const deliveries = await deliveriesOf(ctx.em, [event.id]);
+  await startRedelivery(ctx.em, event.id, endpointId);
+  return oneWithAttempts(ctx, event);
+}
+
+/**
+ * An operator's redelivery (`npm run admin -- redeliver --event evt_…`): the same as the API's, for
+ * any workspace. Answers the endpoints a new series started for.
+ */
+export async function redeliverAsOperator(em: EntityManager, id: string, endpointId?: string): Promise<string[]> {
+  const event = await em.findOne(WebhookEvent, { id });
+  if (!event) throw notFound('Webhook event');
+  return startRedelivery(em, event.id, endpointId);
+}
+
+/** A new attempt series for each live endpoint the event was delivered to (or the one named), in one transaction. */
+async function startRedelivery(em: EntityManager, eventId: string, endpointId?: string): Promise<string[]> {
+  const deliveries = await deliveriesOf(em, [eventId]);
   const named = endpointId ? deliveries.filter((d) => d.endpoint_id === endpointId) : deliveries;
   if (named.length === 0)
     throw new ApiError(
@@ -92,7 +109,7 @@ export async function redeliverEvent(ctx: RequestCtx, id: string, endpointId?: s
   // A removed endpoint receives nothing again; when every endpoint named is removed, the answer is 410.
   const live = new Set(
     (
-      await ctx.em.find(
+      await em.find(
         WebhookEndpoint,
         { id: { $in: named.map((d) => d.endpoint_id) }, deletedAt: null },
         { fields: ['id'] },
@@ -108,14 +125,14 @@ export async function redeliverEvent(ctx: RequestCtx, id: string, endpointId?: s
         ? `Webhook endpoint ${endpointId} was removed; it receives no more deliveries.`
         : 'Every endpoint this event was delivered to was removed.',
     );
-  await ctx.em.transactional(async (em) => {
+  await em.transactional(async (tem) => {
     for (const d of targets) {
-      const series = await startNextSeries(em, event.id, d.endpoint_id);
-      commands.start(em, 'webhookDelivery', deliveryWorkflowId(event.id, d.endpoint_id, series), [
-        { eventId: event.id, endpointId: d.endpoint_id, series },
+      const series = await startNextSeries(tem, eventId, d.endpoint_id);
+      commands.start(tem, 'webhookDelivery', deliveryWorkflowId(eventId, d.endpoint_id, series), [
+        { eventId, endpointId: d.endpoint_id, series },
       ]);
     }
-    await em.flush();
+    await tem.flush();
   });
-  return oneWithAttempts(ctx, event);
+  return targets.map((d) => d.endpoint_id);
 }

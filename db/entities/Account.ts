@@ -16,6 +16,8 @@ export class Account {
   passwordHash: string | null = null;
   /** The version the key is pinned to; set at its first authenticated call. */
   versionPin: string | null = null;
+  /** Set by an operator: the key answers 401 and the web application refuses to sign in. */
+  disabledAt: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -33,6 +35,7 @@ export const AccountSchema = new EntitySchema<Account>({
     apiKeyCreatedAt: { type: 'Date' },
     passwordHash: { type: 'text', nullable: true },
     versionPin: { type: 'string', nullable: true },
+    disabledAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date', onUpdate: () => new Date() },
   },
