@@ -23,7 +23,13 @@ async function main(): Promise<void> {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as
     'api' | 'worker' | undefined;
   if (only && only !== 'api' && only !== 'worker') throw new ConfigError(`--only must be api or worker, not ${only}`);
-  const config = await ensureSigningSecret(loadConfig());
+  const loaded = loadConfig();
+  // Separate API and worker processes must share one secret (links the worker signs, tokens the API seals).
+  if (only && !loaded.signingSecret)
+    throw new ConfigError(
+      `SIGNING_SECRET is required with --only=${only}: the API and the worker run as separate processes and must share it (32+ characters, e.g. openssl rand -hex 32).`,
+    );
+  const config = await ensureSigningSecret(loaded);
   const log = createLogger(config.logLevel);
   const runApi = only !== 'worker';
   const runWorker = only !== 'api';

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { projectRoot } from '../../runtime/paths';
 
@@ -9,6 +11,7 @@ describe('docker-compose.yml', () => {
     const json = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
       cwd: projectRoot(),
       encoding: 'utf8',
+      env: { ...process.env, SIGNING_SECRET: 'a-shared-secret-of-at-least-32-characters' },
     });
     assert.match(json, /services:/);
     for (const service of [
@@ -25,5 +28,36 @@ describe('docker-compose.yml', () => {
     assert.match(json, /--only=api/);
     assert.match(json, /--only=worker/);
     assert.match(json, /TEMPORAL_ADDRESS: temporal:7233/);
+  });
+
+  it('When SIGNING_SECRET is not set, then Compose refuses with a clear message; set, api and worker share it and one data volume, and the UI listens on this machine only', () => {
+    const refused = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+      env: { ...process.env, SIGNING_SECRET: '' },
+    });
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /set SIGNING_SECRET/);
+    const config = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+      env: { ...process.env, SIGNING_SECRET: 'a-shared-secret-of-at-least-32-characters' },
+    });
+    assert.equal(config.match(/SIGNING_SECRET: a-shared-secret-of-at-least-32-characters/g)?.length, 2);
+    assert.equal(config.match(/app-data:\/data/g)?.length, 2);
+    assert.match(config, /127\.0\.0\.1:8080:8080/);
+    assert.doesNotMatch(config, /- 8080:8080/);
+  });
+
+  it('When the image is built, then the Dockerfile copies every source folder the build compiles', () => {
+    const root = projectRoot();
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const copied = new Set([...dockerfile.matchAll(/^COPY (\w+) \1$/gm)].map((m) => m[1]));
+    const sources = readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !['node_modules', 'dist', 'test', 'bench', 'ops', 'clients'].includes(e.name))
+      .filter((e) => !e.name.startsWith('.'))
+      .filter((e) => readdirSync(path.join(root, e.name), { recursive: true }).some((f) => String(f).endsWith('.ts')))
+      .map((e) => e.name);
+    for (const folder of sources) assert.ok(copied.has(folder), `the Dockerfile does not copy ${folder}/`);
   });
 });
