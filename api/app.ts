@@ -37,6 +37,7 @@ import { summaryTemplateRoutes } from './routes/summary-templates';
 import { calendarEventRoutes } from './routes/calendar-events';
 import { calendarConnectionRoutes } from './routes/calendar-connections';
 import { hostedPages } from './hosted';
+import { mcpRouter } from './mcp';
 import { pages } from './web/app';
 import { simulatedCalendarRoutes } from './routes/simulated-calendars';
 import { deprecatedRoutes } from './routes/deprecated';
@@ -200,6 +201,7 @@ export function createApp(deps: AppDeps) {
   table.finish(api, API_PREFIX);
 
   app.use(API_PREFIX, api);
+  app.use(mcpRouter(deps));
   app.use(pages(deps, hostedPages(deps)));
   app.use((req: Request) => {
     throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);

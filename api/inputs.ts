@@ -69,7 +69,8 @@ export function includes(include: string | undefined, what: string): boolean {
 export const workspaceIdInput = z
   .preprocess((v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v), z.string().trim().min(1))
   .openapi({
-    type: 'string',
+    // Spec Authentication, 2: a `wks_` id; the integer ids of older integrations are still accepted.
+    type: ['string', 'integer'] as never,
     description: 'A `wks_` id (integer ids of older integrations are accepted too).',
     example: 'wks_01jd…',
   });

@@ -217,6 +217,36 @@ describe('the web application in Chromium', () => {
     await screenshot(page, '11-consent-simulated-provider');
   });
 
+  it('When a brand kit’s preview link is opened, then the page shows the kit as saved: the tile, the chat messages and the summary e-mail', async () => {
+    const workspaces = (await (await api('/workspaces', { headers: { Authorization: key } })).json()) as {
+      data: { id: string }[];
+    };
+    const created = await api('/brand_kits', {
+      method: 'POST',
+      headers: { Authorization: key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        workspace_id: workspaces.data[0]!.id,
+        bot: {
+          name: 'Acme Notes',
+          tile: { type: 'color', color: { background_color: '#0a7f5a' } },
+          chat: { enabled: true, recording_message: 'Acme Notes is recording this call.', paused_message: 'Paused.' },
+        },
+        email: {
+          type: 'branded',
+          branded: { color: '#0a7f5a', website: 'https://acme.example', cta: { type: 'open_meeting' } },
+        },
+      }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const kit = (await created.json()) as { preview_url: string };
+    const res = await page.goto(kit.preview_url);
+    assert.equal(res?.status(), 200);
+    const text = (await page.textContent('body'))!;
+    assert.match(text, /Acme Notes/);
+    assert.match(text, /Acme Notes is recording this call\./);
+    await screenshot(page, '12-brand-kit-preview');
+  });
+
   it('When the pages ran, then the browser reported no script error and no blocked resource', () => {
     assert.deepEqual(problems, []);
   });
