@@ -136,15 +136,18 @@ describe('the OpenAPI document against the running service (Schemathesis)', () =
     );
     await connectCalendar(base, user.api_key!, user.workspace_id!);
 
-    // A second workspace of the key is offered to every `workspace_id` most of the time, so generated requests reach past
-    // the access check. It is not the first one listed, which the stateful links from GET /workspaces may archive.
-    const second = await fetch(`${base}/workspaces`, {
-      method: 'POST',
-      headers: { Authorization: user.api_key!, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Fuzz targets' }),
-    });
-    assert.equal(second.status, 201, await second.clone().text());
-    const targetWorkspace = ((await second.json()) as { id: string }).id;
+    // A second workspace is offered to every `workspace_id` most of the time, so generated requests reach past the
+    // access check. Another account owns it and the key is its admin: a stateful chain can archive the key's own
+    // workspaces (DELETE /workspaces/{id} is the owner's), never this one, so what it made there stays findable.
+    const owner = await service.admin(
+      'create-user',
+      '--email',
+      'fuzz-owner@example.com',
+      '--workspace-name',
+      'Fuzz targets',
+    );
+    const targetWorkspace = owner.workspace_id!;
+    await service.admin('grant', '--email', 'fuzz@example.com', '--workspace', targetWorkspace, '--role', 'admin');
     const dir = testEnv().tmp;
     const config = path.join(dir, `schemathesis-${process.pid}.toml`);
     await writeFile(
@@ -203,7 +206,7 @@ describe('the OpenAPI document against the running service (Schemathesis)', () =
       '1',
       '--no-color',
       '--report-dir',
-      path.join(dir, `schemathesis-report-${process.pid}`),
+      process.env.FUZZ_REPORT_DIR ?? path.join(dir, `schemathesis-report-${process.pid}`),
     ];
     process.stdout.write(
       `# schemathesis ${command.version}, seed ${SEED}: ${['st', ...args].join(' ').replace(user.api_key!, '<key>')}\n`,
