@@ -4,6 +4,7 @@ import { listQuery } from '../pagination';
 import { includes, METADATA_MAP_DOC, dateTimeInput, workspaceIdInput, idParams } from '../inputs';
 import { defineRoute, listSchema } from '../routing';
 import { getBot } from './bots';
+import { botSchema } from '../../representations/bot';
 import { meetingSchema, serializeMeeting } from '../../representations/meeting';
 import { serializeMeetingResults } from '../../representations/meeting-results';
 import { z } from '../../representations/zod';
@@ -40,7 +41,10 @@ export const getMeeting = defineRoute({
   description:
     'Deprecated form (2026-08-10): with a `bot_` id it answers the bot as GET /bots/{id} does, with `Deprecation` and a `deprecation` link.',
   params: idParams,
-  response: { schema: meetingSchema, description: 'The meeting.' },
+  response: {
+    schema: z.union([meetingSchema, botSchema]),
+    description: 'The meeting; a bot for the deprecated bot form (a `bot_` id).',
+  },
   handler: async (ctx, input) =>
     input.params.id.startsWith('bot_')
       ? getBot.handler(ctx, input)

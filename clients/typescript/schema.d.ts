@@ -3827,13 +3827,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The meeting. */
+            /** @description The meeting; a bot for the deprecated bot form (a `bot_` id). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Meeting"];
+                    "application/json": components["schemas"]["Meeting"] | components["schemas"]["Bot"];
                 };
             };
             /** @description Bad request: the body could not be parsed, a required parameter is missing, a cursor is not one this API made, or Service-Version is not a version date */
