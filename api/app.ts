@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createMetrics } from '../runtime/metrics';
-import { scrape } from '../services/metrics';
+import { createScraper } from '../services/metrics';
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -120,11 +120,12 @@ export function createApp(deps: AppDeps) {
     });
     next();
   });
+  const scrape = createScraper(deps.orm, metrics);
   app.get('/metrics', async (req, res) => {
     const token = deps.config.metricsToken;
     if (token && !bearerMatches(req.headers.authorization, token))
       throw new ApiError(401, 'unauthorized', 'Metrics need `Authorization: Bearer <METRICS_TOKEN>`.');
-    res.type('text/plain; version=0.0.4').send(await scrape(deps.orm, metrics));
+    res.type('text/plain; version=0.0.4').send(await scrape());
   });
 
   app.get('/healthz', (_req, res) => {

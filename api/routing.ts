@@ -356,6 +356,7 @@ export class RouteTable {
     }
     for (const [code, description] of Object.entries(def.errors ?? {}))
       responses[code] = errorResponse(description as string);
+    const deprecated = deprecationOf(def.method, def.path);
     this.registry.registerPath({
       method: def.method,
       path: def.path,
@@ -363,9 +364,8 @@ export class RouteTable {
       summary: def.summary,
       description: def.description,
       tags: [def.tag],
-      ...(deprecationOf(def.method, def.path) && !deprecationOf(def.method, def.path)?.idPrefix
-        ? { deprecated: true }
-        : {}),
+      // A path deprecated whole; the bot form of GET /meetings/{id} deprecates only some of its calls.
+      ...(deprecated && !deprecated.idPrefix ? { deprecated: true } : {}),
       security: def.auth === false ? [] : [{ ApiKey: [] }],
       request,
       responses,

@@ -267,8 +267,6 @@ export async function updateBotMetadata(
   metadata: unknown,
   olderMetadata?: unknown,
 ): Promise<BotView> {
-  if (metadata === undefined && olderMetadata === undefined)
-    throw new ValidationFailed([{ code: 'missing', field: 'metadata', message: 'metadata is required.' }]);
   const { bot, meeting, access, settings } = await loadBot(ctx, id);
   if (access.role === 'guest') throw unauthorized();
   if (!isEditable(bot.status))

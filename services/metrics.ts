@@ -1,18 +1,38 @@
-import { serviceCounts } from '../db/metrics';
+import { serviceCounts, type ServiceCounts } from '../db/metrics';
 import type { Orm } from '../db/orm';
 import type { Metrics } from '../runtime/metrics';
 
-/** Reads the database's counts into the gauges (at scrape time), then renders every metric as Prometheus text. */
-export async function scrape(orm: Orm, metrics: Metrics): Promise<string> {
-  const c = await serviceCounts(orm.em.fork());
+/**
+ * The Prometheus text of `GET /metrics`. The gauges read the database (grouped counts over bots,
+ * deliveries, attempts, connections and the outbox); those counts are read at most once every
+ * `maxAgeMs` (and once for concurrent scrapes), so several scrapers, or a short scrape interval,
+ * do not turn into table scans on every call. HTTP counters are always current.
+ */
+export function createScraper(orm: Orm, metrics: Metrics, maxAgeMs = 15_000): () => Promise<string> {
+  let read: { at: number; counts: Promise<ServiceCounts> } | null = null;
+  return async () => {
+    if (!read || Date.now() - read.at > maxAgeMs) {
+      const counts = serviceCounts(orm.em.fork());
+      read = { at: Date.now(), counts };
+      // A failed read is not kept: the next scrape reads again.
+      counts.catch(() => {
+        if (read?.counts === counts) read = null;
+      });
+    }
+    fill(metrics, await read.counts);
+    return metrics.registry.metrics();
+  };
+}
+
+function fill(metrics: Metrics, c: ServiceCounts): void {
   const g = metrics.gauges;
-  const fill = (gauge: (typeof g)['bots'], rows: { status: string; count: number }[]) => {
+  const byStatus = (gauge: (typeof g)['bots'], rows: { status: string; count: number }[]) => {
     gauge.reset();
     for (const r of rows) gauge.set({ status: r.status }, r.count);
   };
-  fill(g.bots, c.botsByStatus);
-  fill(g.deliveries, c.deliveriesByStatus);
-  fill(g.calendarConnections, c.calendarConnectionsByStatus);
+  byStatus(g.bots, c.botsByStatus);
+  byStatus(g.deliveries, c.deliveriesByStatus);
+  byStatus(g.calendarConnections, c.calendarConnectionsByStatus);
   g.attempts.reset();
   for (const a of c.attemptsByOutcome) g.attempts.set({ outcome: a.outcome, number: String(a.number) }, a.count);
   g.commandsPending.set(c.commandsBacklog.pending);
@@ -20,5 +40,4 @@ export async function scrape(orm: Orm, metrics: Metrics): Promise<string> {
   g.commandsOldest.set(c.commandsBacklog.oldestAgeSeconds);
   g.eventsPending.set(c.eventsBacklog.pending);
   g.eventsOldest.set(c.eventsBacklog.oldestAgeSeconds);
-  return metrics.registry.metrics();
 }

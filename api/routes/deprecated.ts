@@ -1,5 +1,5 @@
 import { ApiError } from '../../domain/errors';
-import { DEPRECATED_PATHS } from '../../domain/versions';
+import { DEPRECATED_PATHS, deprecationOf } from '../../domain/versions';
 import { idParams } from '../inputs';
 import { defineRoute, type RouteDef } from '../routing';
 import { z } from '../../representations/zod';
@@ -11,39 +11,17 @@ import { listWorkspaces } from './workspaces';
  * service has answer exactly as their replacement; routing adds `Deprecation`, the `deprecation`
  * link and (once a removal date is set) `Sunset` to every answer, errors included.
  */
-const OLDER = 'Deprecated: kept unchanged for older integrations.';
-
-const postMeetings = defineRoute({
-  ...createBot,
-  path: '/meetings',
-  tag: 'Deprecated',
-  summary: 'Deprecated (2026-08-10): send a bot; use POST /bots',
-  description: `${OLDER} Answers exactly as POST /bots.`,
-});
-
-const postMeetingBots = defineRoute({
-  ...createBot,
-  path: '/meeting_bots',
-  tag: 'Deprecated',
-  summary: 'Deprecated (2026-09-25): send a bot; use POST /bots',
-  description: `${OLDER} Answers exactly as POST /bots.`,
-});
-
-const getMeetingBot = defineRoute({
-  ...getBot,
-  path: '/meeting_bots/{id}',
-  tag: 'Deprecated',
-  summary: 'Deprecated (2026-09-25): get a bot; use GET /bots/{id}',
-  description: `${OLDER} Answers exactly as GET /bots/{id}.`,
-});
-
-const getOrganizations = defineRoute({
-  ...listWorkspaces,
-  path: '/organizations',
-  tag: 'Deprecated',
-  summary: 'Deprecated (2026-08-14): list workspaces; use GET /workspaces',
-  description: `${OLDER} Answers exactly as GET /workspaces.`,
-});
+/** A deprecated path answering exactly as its replacement `route`; its date and replacement come from the table. */
+function alias(route: RouteDef<any, any, any>, path: string, what: string): RouteDef<any, any, any> {
+  const d = deprecationOf(route.method, path)!;
+  return defineRoute({
+    ...route,
+    path,
+    tag: 'Deprecated',
+    summary: `Deprecated (${d.deprecatedOn}): ${what}; use ${d.replacement}`,
+    description: `Deprecated: kept unchanged for older integrations. Answers exactly as ${d.replacement}.`,
+  });
+}
 
 const AREA_NAMES = {
   transcription: 'transcription and translation tasks',
@@ -74,4 +52,10 @@ const notProvided: RouteDef<any, any, any>[] = DEPRECATED_PATHS.filter((d) => d.
   }),
 );
 
-export const deprecatedRoutes = [postMeetings, postMeetingBots, getMeetingBot, getOrganizations, ...notProvided];
+export const deprecatedRoutes = [
+  alias(createBot, '/meetings', 'send a bot'),
+  alias(createBot, '/meeting_bots', 'send a bot'),
+  alias(getBot, '/meeting_bots/{id}', 'get a bot'),
+  alias(listWorkspaces, '/organizations', 'list workspaces'),
+  ...notProvided,
+];

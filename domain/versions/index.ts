@@ -94,15 +94,13 @@ export function upgrade(
   body: unknown,
   version: string,
 ): { body: unknown; legacy: Record<string, unknown> } {
-  let out = { body, legacy: {} as Record<string, unknown> };
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
-  out = { body: { ...(body as Record<string, unknown>) }, legacy: {} };
-  for (const module of [...CHANGE_MODULES].reverse()) {
-    if (module.version <= version) continue;
-    const fn = module.upgrade?.[kind];
-    if (fn) fn(out.body as Record<string, unknown>, out.legacy);
-  }
-  return out;
+  const legacy: Record<string, unknown> = {};
+  // Only an object body has fields to rewrite; anything else reaches the newest rules as sent.
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { body, legacy };
+  const next = { ...(body as Record<string, unknown>) };
+  for (const module of [...CHANGE_MODULES].reverse())
+    if (module.version > version) module.upgrade?.[kind]?.(next, legacy);
+  return { body: next, legacy };
 }
 
 /** The OpenAPI document of the newest version rewritten into its shape at `version`. */
