@@ -159,7 +159,9 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = express.Router({ strict: false });
-  api.use(ipRateLimit(deps));
+  // One per-IP limit for everything a client reaches (the API, /mcp, the pages): one counter per process.
+  const flood = ipRateLimit(deps);
+  api.use(flood);
   const table = new RouteTable(deps);
   // Human-facing pages first: a browser asks for HTML, which the JSON endpoints answer with 406.
   const openapi = () => openApiDocument(table, deps);
@@ -202,8 +204,9 @@ export function createApp(deps: AppDeps) {
   table.finish(api, API_PREFIX);
 
   app.use(API_PREFIX, api);
+  app.use('/mcp', flood);
   app.use(mcpRouter(deps));
-  app.use(pages(deps, hostedPages(deps)));
+  app.use(pages(deps, hostedPages(deps), flood));
   app.use((req: Request) => {
     throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);
   });
@@ -216,6 +219,13 @@ function errorHandler(deps: AppDeps) {
     let apiError: ApiError;
     if (err instanceof ApiError) apiError = err;
     else if (err instanceof ValidationFailed) apiError = ApiError.list(422, err.issues);
+    // body-parser's (express.json on /mcp): a body that cannot be read is the client's 4xx, never a 500.
+    else if (isClientBodyError(err))
+      apiError = new ApiError(
+        err.status,
+        err.type === 'entity.parse.failed' ? 'invalid_json' : err.status === 413 ? 'too_large' : 'bad_request',
+        `The request body could not be read: ${err.message}`,
+      );
     // A concurrent request won a uniqueness race that the route's own check could not see.
     else if (err instanceof UniqueConstraintViolationException)
       apiError = new ApiError(
@@ -269,6 +279,11 @@ function openApiDocument(table: RouteTable, deps: AppDeps) {
     },
     servers: [{ url: deps.baseUrl() }],
   });
+}
+
+function isClientBodyError(err: unknown): err is { status: number; type?: string; message: string } {
+  const e = err as { status?: unknown; expose?: unknown };
+  return typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose === true;
 }
 
 /** `Bearer <token>` compared in constant time. */

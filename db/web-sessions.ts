@@ -36,8 +36,8 @@ export async function liveWebSession(em: EntityManager, idHash: string, now: Dat
 /** Sets (or, with null, clears) what the next page shows once; the value it held before. */
 export async function swapFlash(em: EntityManager, idHash: string, flash: string | null): Promise<string | null> {
   const rows = await em.execute<{ flash: string | null }[]>(
-    'update web_sessions s set flash = ? from web_sessions old where s.id_hash = old.id_hash and s.id_hash = ? returning old.flash',
-    [flash, idHash],
+    'update web_sessions s set flash = ? from web_sessions old where s.id_hash = old.id_hash and s.id_hash = ? and (old.flash is not null or ?::text is not null) returning old.flash',
+    [flash, idHash, flash],
   );
   return rows[0]?.flash ?? null;
 }

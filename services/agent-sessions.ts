@@ -69,9 +69,7 @@ export async function exchangeHandoffCode(
 ): Promise<{ body: Representation; pin: string }> {
   const em = deps.orm.em.fork();
   const { agentSessionsPerAddress, agentSessionsPerMinute } = deps.config.webApp;
-  const everyone = await hitCounter(em, 'agent_sessions:all', 60);
-  if (everyone.count > agentSessionsPerMinute)
-    throw rateLimited(everyone.resetInSeconds, 'rate_limited', 'Too many handoff attempts on this service right now.');
+  // The address's own limit first: an address over it does not spend the whole service's budget.
   const address = clientKey(input.ip);
   const mine = await hitCounter(em, `agent_sessions:address:${address}`, 60);
   if (mine.count > agentSessionsPerAddress)
@@ -80,6 +78,9 @@ export async function exchangeHandoffCode(
       'rate_limited',
       `At most ${agentSessionsPerAddress} handoff attempts a minute from one address.`,
     );
+  const everyone = await hitCounter(em, 'agent_sessions:all', 60);
+  if (everyone.count > agentSessionsPerMinute)
+    throw rateLimited(everyone.resetInSeconds, 'rate_limited', 'Too many handoff attempts on this service right now.');
 
   const normalized = normalizeHandoffCode(input.token);
   if (!normalized) throw invalidCode();

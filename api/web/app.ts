@@ -22,7 +22,6 @@ import { challengeSolved, newChallenge } from '../../services/challenges';
 import { newHandoffCode, writableWorkspaces } from '../../services/agent-sessions';
 import { calendarKit } from '../../services/calendars';
 import { escapeHtml, sendPage, type PageOptions } from '../html';
-import { ipRateLimit } from '../rate-limit';
 import { APP_CSS, APP_JS } from './assets';
 
 /**
@@ -52,7 +51,13 @@ class PageError extends Error {
 function cookieValue(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined; // not percent-encoding: no session of ours
+      }
+    }
   }
   return undefined;
 }
@@ -446,10 +451,10 @@ export function webApp(deps: AppDeps): express.Router {
 }
 
 /** The pages of {app_url}: security headers and the per-IP limit, then the web application and the hosted consent pages. */
-export function pages(deps: AppDeps, hosted: express.Router): express.Router {
+export function pages(deps: AppDeps, hosted: express.Router, flood: express.RequestHandler): express.Router {
   const router = express.Router();
   router.use(pageSecurityHeaders(deps));
-  router.use(ipRateLimit(deps));
+  router.use(flood);
   router.use(webApp(deps));
   router.use(hosted);
   return router;

@@ -44,8 +44,9 @@ export function verifyWebhook(opts: {
   toleranceSeconds?: number;
   now?: Date;
 }): boolean {
+  // Header names in any case (Node lowercases them; other frameworks keep what was sent).
   const header = (name: string) => {
-    const v = opts.headers[name] ?? opts.headers[name.toLowerCase()];
+    const v = Object.entries(opts.headers).find(([k]) => k.toLowerCase() === name)?.[1];
     return Array.isArray(v) ? v[0] : v;
   };
   const body = typeof opts.rawBody === 'string' ? Buffer.from(opts.rawBody) : opts.rawBody;

@@ -83,6 +83,7 @@ describe('the TypeScript client (clients/typescript)', () => {
       'x-webhook-signature': headers['X-Webhook-Signature'],
     };
     assert.equal(verifyWebhook({ secret, headers: lower, rawBody: body, now }), true);
+    assert.equal(verifyWebhook({ secret, headers, rawBody: body, now }), true, 'header names in any case');
     assert.equal(
       verifyWebhook({ secret: 'whsec_previous', headers: lower, rawBody: body, now }),
       true,

@@ -138,6 +138,13 @@ describe('the MCP server at /mcp', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     assert.equal(anonymous.status, 401);
+    const malformed = await fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc": "2.0",',
+    });
+    assert.equal(malformed.status, 400, 'a body that cannot be read is the client’s 400, not a 500');
+    assert.equal(((await malformed.json()) as { errors: { code: string }[] }).errors[0]!.code, 'invalid_json');
     assert.equal(((await anonymous.json()) as { errors: { code: string }[] }).errors[0]!.code, 'missing_api_key');
   });
 });

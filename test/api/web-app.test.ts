@@ -82,6 +82,16 @@ describe('web application: sign-up, sign-in, sessions', () => {
     assert.match(String(res.headers['strict-transport-security']), /max-age=/);
   });
 
+  it('When a session cookie is not valid percent-encoding, then it reads as no session: the page answers, not a 500', async () => {
+    const res = await api.http.get('/sign_in').set('X-Forwarded-For', newAddress()).set('Cookie', 'nt_session=%');
+    assert.equal(res.status, 200);
+    const unknown = await api.http
+      .get('/no-such-page')
+      .set('X-Forwarded-For', newAddress())
+      .set('Cookie', 'nt_session=%E0%A4%A');
+    assert.equal(unknown.status, 404);
+  });
+
   it('When a page is served, then it carries the security headers (CSP with scripts from this origin, no framing, no sniffing)', async () => {
     const res = await browserFrom().get('/sign_in');
     const csp = String(res.headers['content-security-policy']);
