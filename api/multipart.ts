@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { ApiError, type FieldIssue } from '../domain/errors';
@@ -58,6 +59,8 @@ export function readUpload(
     const issues: FieldIssue[] = [];
     let file: UploadedFile | null = null;
     let chunks: Buffer[] = [];
+    // The file's bytes stand in the Idempotency-Key's request hash by their digest (no second copy).
+    const digest = createHash('sha256');
     let overflow = false;
     let received = 0;
     let settled = false;
@@ -80,13 +83,18 @@ export function readUpload(
           field: name,
           message: `Unknown field: ${name} (the image goes in file).`,
         });
+        // busboy destroys a part's stream with an error when the body ends inside it: the parser's own
+        // 'error' answers 400, so the part's is only kept from crashing the process.
+        stream.on('error', () => undefined);
         stream.resume();
         return;
       }
       file = { filename: info.filename ?? null, declaredType: info.mimeType ?? null, bytes: Buffer.alloc(0) };
       let size = 0;
+      stream.on('error', () => undefined); // as above: the parser's 'error' answers
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        digest.update(chunk);
         if (size > maxBytes) {
           overflow = true;
           chunks = [];
@@ -128,7 +136,7 @@ export function readUpload(
       resolve({
         fields,
         file: uploaded,
-        digestable: Buffer.concat([Buffer.from(JSON.stringify([fields, uploaded?.filename ?? null])), bytes]),
+        digestable: Buffer.from(JSON.stringify([fields, uploaded?.filename ?? null, digest.digest('hex')])),
       });
     });
     req.on('error', (err) => fail(new ApiError(400, 'bad_request', `The upload was interrupted: ${err.message}.`)));

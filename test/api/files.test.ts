@@ -212,6 +212,24 @@ describe('Uploading files', () => {
     const explicit = await upload(me, PNG, { fields: { workspace_id: me.workspaceId, purpose: 'brand_kit' } });
     assert.equal(explicit.status, 201);
   });
+
+  it('When a form ends inside its file part (or inside another file part), then 400 bad_request, and the service keeps answering', async () => {
+    const me = await givenAccount(api);
+    for (const part of ['file', 'extra']) {
+      const body =
+        `--b0undary\r\nContent-Disposition: form-data; name="workspace_id"\r\n\r\n${me.workspaceId}\r\n` +
+        `--b0undary\r\nContent-Disposition: form-data; name="${part}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n` +
+        PNG.subarray(0, 20).toString('latin1');
+      const cut = await api.http
+        .post('/api/v1/files')
+        .set('Authorization', me.key)
+        .set('Content-Type', 'multipart/form-data; boundary=b0undary')
+        .send(Buffer.from(body, 'latin1'));
+      assert.equal(cut.status, 400, `${part}: ${JSON.stringify(cut.body)}`);
+      assert.equal(cut.body.errors[0].code, 'bad_request');
+    }
+    assert.equal((await upload(me, PNG)).status, 201, 'the process lives on');
+  });
 });
 
 describe('Reading files', () => {
