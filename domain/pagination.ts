@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { isStorableText } from './input';
 
 export type Page<T> = { data: T[]; hasMore: boolean; nextCursor: string | null };
 
@@ -7,19 +8,26 @@ export function encodeCursor(key: Record<string, string | number>): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/**
+ * The key a cursor carries, checked against the kinds `keys` names: a string (storable text: no NUL,
+ * well formed) or a safe integer. Anything else, tampered or not ours, is a 400, never a value that
+ * reaches a query.
+ */
 export function decodeCursor<T extends Record<string, string | number>>(
   cursor: string | undefined,
-  keys: (keyof T)[],
+  keys: { [K in keyof T]: T[K] extends number ? 'number' : 'string' },
 ): T | null {
   if (cursor === undefined) return null;
   try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as T;
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const fits = (v: unknown, kind: 'string' | 'number') =>
+      kind === 'number' ? Number.isSafeInteger(v) : typeof v === 'string' && isStorableText(v);
     if (
       value &&
       typeof value === 'object' &&
-      keys.every((k) => typeof value[k] === 'string' || typeof value[k] === 'number')
+      Object.entries(keys).every(([k, kind]) => fits(value[k], kind as 'string' | 'number'))
     )
-      return value;
+      return value as T;
   } catch {
     // fall through
   }

@@ -232,7 +232,7 @@ export type BotListQuery = {
 export async function listBots(ctx: RequestCtx, query: BotListQuery): Promise<Page<BotView>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
   refuseGuest(access, 'bots');
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const visible = visibleMeetingFilter(access);
   if (visible === 'none') return { data: [], hasMore: false, nextCursor: null };
   const where: Record<string, unknown> = { workspaceId: workspace.id };

@@ -213,7 +213,7 @@ export async function listBrandKits(
   const { workspace } = await workspaceFor(ctx, query.workspace_id);
   const inUse = await kitsInUse(ctx);
   const used = [...inUse.usedBy].find(([, ws]) => ws.includes(workspace.id))?.[0];
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const rows = await ctx.em.find(
     BrandKit,
     { $or: [{ workspaceId: workspace.id }, ...(used ? [{ id: used }] : [])], id: { $gt: after?.id ?? '' } },

@@ -183,7 +183,7 @@ export type ConnectionListQuery = {
 export async function listConnections(ctx: RequestCtx, query: ConnectionListQuery): Promise<Page<CalendarConnection>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
   refuseGuest(access, 'calendar connections');
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const where: Record<string, unknown> = { workspaceId: workspace.id, id: { $gt: after?.id ?? '' } };
   if (access.role === 'member')
     where.memberId = query.member_id && query.member_id !== access.memberId ? '' : access.memberId;

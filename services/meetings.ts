@@ -171,7 +171,7 @@ export async function listMeetings(ctx: RequestCtx, query: MeetingListQuery): Pr
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
   const visible = visibleMeetingFilter(access);
   if (visible === 'none') return EMPTY_PAGE;
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   // A member role sees its own member's meetings only: asking for another member's finds none.
   if (visible && query.member_id && query.member_id !== visible.memberId) return EMPTY_PAGE;
   const filters: MeetingFilters = {

@@ -134,7 +134,7 @@ export async function listMembers(
 ): Promise<Page<MemberView>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
   if (access.role === 'guest') throw unauthorized();
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const where: Record<string, unknown> = { workspaceId: workspace.id, deletedAt: null };
   if (after) where.id = { $gt: after.id };
   if (query.email !== undefined) where.email = { $ilike: query.email.replace(/[\\%_]/g, '\\$&') };

@@ -169,7 +169,12 @@ export async function listAssignments(
   query: { workspace_id: string; cursor?: string; limit: number },
 ): Promise<Page<AssignmentView>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
-  const after = decodeCursor<{ g: number; k: string; r: number; id: string }>(query.cursor, ['g', 'k', 'r', 'id']);
+  const after = decodeCursor<{ g: number; k: string; r: number; id: string }>(query.cursor, {
+    g: 'number',
+    k: 'string',
+    r: 'number',
+    id: 'string',
+  });
   const rows = await listedAssignments(ctx.em, workspace.id, after, query.limit + 1);
   const page = pageOf(rows, query.limit, (r) => ({ g: Number(r.g), k: r.k, r: Number(r.r), id: r.id }));
   const found = new Map(

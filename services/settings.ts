@@ -156,7 +156,11 @@ export async function listSettings(
   query: { workspace_id: string; cursor?: string; limit: number },
 ): Promise<Page<SettingsView>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
-  const after = decodeCursor<{ g: number; k: string; id: string }>(query.cursor, ['g', 'k', 'id']);
+  const after = decodeCursor<{ g: number; k: string; id: string }>(query.cursor, {
+    g: 'number',
+    k: 'string',
+    id: 'string',
+  });
   const rows = await listedSettings(ctx.em, workspace.id, after, query.limit + 1);
   const page = pageOf(rows, query.limit, (r) => ({ g: Number(r.g), k: r.k, id: r.id }));
   const ids = page.data.map((r) => r.id);

@@ -46,7 +46,7 @@ export async function listTemplates(
 ): Promise<Page<SummaryTemplate>> {
   const { workspace, access } = await workspaceFor(ctx, query.workspace_id);
   if (access.role === 'guest') throw unauthorized();
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const rows = await ctx.em.find(
     SummaryTemplate,
     { workspaceId: workspace.id, id: { $gt: after?.id ?? '' } },

@@ -87,7 +87,7 @@ export async function listEndpoints(
   query: { workspace_id: string; cursor?: string; limit: number },
 ): Promise<Page<WebhookEndpoint>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const rows = await ctx.em.find(
     WebhookEndpoint,
     { workspaceId: workspace.id, deletedAt: null, ...(after ? { id: { $gt: after.id } } : {}) },

@@ -59,7 +59,7 @@ export async function listEvents(
   },
 ): Promise<Page<WebhookEventView>> {
   const { workspace } = await workspaceFor(ctx, query.workspace_id, { roles: MANAGERS });
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const ids = await eventIdsOfWorkspace(
     ctx.em,
     workspace.id,

@@ -46,7 +46,7 @@ export async function listWorkspaces(
   ctx: RequestCtx,
   query: { cursor?: string; limit: number; withSettings: boolean },
 ): Promise<Page<WorkspaceView>> {
-  const after = decodeCursor<{ id: string }>(query.cursor, ['id']);
+  const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
   const rows = await workspacesOfAccount(ctx.em, ctx.account.id, {
     afterId: after?.id ?? null,
     limit: query.limit + 1,

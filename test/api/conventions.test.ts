@@ -317,6 +317,23 @@ describe('lists', () => {
     assert.equal(res.status, 400);
     assert.equal(res.body.errors[0].field, 'cursor');
   });
+
+  it('When a well-formed cursor carries values of the wrong kind (text for a number, a NUL, a huge number), then 400, never a database error', async () => {
+    const crafted = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    for (const [path, cursor] of [
+      ['/api/v1/settings', { g: 'x', k: '', id: '' }],
+      ['/api/v1/settings', { g: 1e300, k: '', id: '' }],
+      ['/api/v1/settings_assignments', { g: 0, k: '', r: 'x', id: '' }],
+      ['/api/v1/meetings', { id: 'mtg_\u0000' }],
+    ] as const) {
+      const res = await api.http
+        .get(path)
+        .query({ workspace_id: workspaceId, cursor: crafted(cursor) })
+        .set('Authorization', key);
+      assert.equal(res.status, 400, `${path} ${JSON.stringify(cursor)}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.errors[0].field, 'cursor');
+    }
+  });
 });
 
 describe('health', () => {
