@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { Meeting, Member, Settings, SettingsAssignment, Workspace, WorkspaceAccess } from '../db/entities';
+import { Meeting, Member, Settings, SettingsAssignment, Workspace } from '../db/entities';
 import { assignmentRow, listedAssignments } from '../db/settings';
 import { ApiError, notFound, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { newId } from '../domain/ids';
@@ -16,18 +16,22 @@ export type AssignmentView = { assignment: SettingsAssignment; own: boolean };
  * Checks every id a scope names against what the key may write, each at its index in `scope`,
  * and fills a meeting scope's implied workspace.
  */
+/** Whether the key is an owner or admin of a live (not archived) workspace: workspaceFor's rule, as a yes or no. */
+async function managesWorkspace(ctx: RequestCtx, workspaceId: string): Promise<boolean> {
+  return workspaceFor(ctx, workspaceId, { roles: MANAGERS }).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.status === 404)) return false;
+      throw err;
+    },
+  );
+}
+
 async function checkScopeReferences(ctx: RequestCtx, conditions: string[], scope: Scope): Promise<void> {
   const issues: FieldIssue[] = [];
   const at = (prefix: string) =>
     `scope.${conditions.findIndex((c) => typeof c === 'string' && c.trim().startsWith(prefix))}`;
-  const manages = async (workspaceId: string) => {
-    const access = await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId });
-    const workspace =
-      access && MANAGERS.includes(access.role)
-        ? await ctx.em.findOne(Workspace, { id: workspaceId, archivedAt: null })
-        : null;
-    return workspace !== null;
-  };
+  const manages = (workspaceId: string) => managesWorkspace(ctx, workspaceId);
   let meetingWorkspace: string | null = null;
   if (scope.meetingId) {
     const field = at(`meetings:${scope.meetingId}`);
@@ -100,11 +104,10 @@ export async function createAssignment(
   input: { settings_id: string; scope: unknown },
 ): Promise<AssignmentView> {
   const settings = await ctx.em.findOne(Settings, { id: input.settings_id });
-  const writable =
-    settings &&
-    (await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: settings.workspaceId }));
+  // Settings of an archived workspace are not writable: an assignment made of them could never be read or removed.
+  const writable = settings !== null && (await managesWorkspace(ctx, settings.workspaceId));
   const issues: FieldIssue[] = [];
-  if (!settings || !writable || !MANAGERS.includes(writable.role))
+  if (!settings || !writable)
     issues.push({
       code: 'invalid',
       field: 'settings_id',

@@ -505,6 +505,18 @@ describe('resolution through the API', () => {
     assert.equal(updated[0].data.object.settings.recording.methods.bot.start, 'on_command');
   });
 
+  it('When settings of an archived workspace are assigned to the account, then 422 on settings_id: nothing is made that could not be read or removed', async () => {
+    const me = await givenAccount(api);
+    const second = (await api.as(me).post('/workspaces', { name: 'Soon archived' })).body;
+    const s = await namedSettings(me, { summary: { language: 'ja' } }, second.id);
+    assert.equal((await api.as(me).delete(`/workspaces/${second.id}`)).status, 200);
+    const res = await api
+      .as(me)
+      .post('/settings_assignments', { settings_id: s.id, scope: [`accounts:${me.accountId}`] });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.deepEqual(fields(res), { settings_id: 'invalid' });
+  });
+
   it('When an account scope is assigned, then it reaches every workspace the account created, below their own settings', async () => {
     const me = await givenAccount(api);
     const second = (await api.as(me).post('/workspaces', { name: 'Second' })).body;
