@@ -222,13 +222,15 @@ export async function updateSettings(
   const settings = await ctx.em.transactional(async (em) => {
     const s = await em.findOneOrFail(Settings, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     checkIfMatch(ifMatch, s);
+    const before = s.values;
     s.values = applyWrite(s.values, write);
     s.legacyValues = legacy(s.legacyValues);
     if (body.name !== undefined) s.name = body.name;
     s.version += 1;
     s.updatedAt = new Date();
     await em.flush();
-    await announceSettingsChange(ctx, em, { settings: s });
+    // A name, the removed fields of older pins, or a value written as it was reach no meeting: nothing to announce.
+    if (JSON.stringify(before) !== JSON.stringify(s.values)) await announceSettingsChange(ctx, em, { settings: s });
     return s;
   });
   return view(ctx, settings);

@@ -69,6 +69,9 @@ describe('webhook bodies at the endpoint’s pin', () => {
     const meetingOlder: Body = forOlder.find((r) => r.json.type === 'meeting.created')!.json.data.object;
     const meetingNewest: Body = forNewest.find((r) => r.json.type === 'meeting.created')!.json.data.object;
     assert.equal(meetingOlder.platform, 'google_meet');
+    // The removed policy fields ride on the settings block as it was resolved when the event happened.
+    assert.equal(meetingOlder.settings.transcription.model, 'default');
+    assert.ok(!('model' in meetingNewest.settings.transcription));
     assert.equal(meetingNewest.platform, 'meet');
     // Before 2026-10-10, a meeting whose bot is queued reads pending results.
     assert.equal(meetingOlder.results.status, 'pending');

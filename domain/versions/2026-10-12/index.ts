@@ -1,3 +1,4 @@
+import { OLDER_START_WORDS } from '../../settings/legacy';
 import { camelCaseWithServerOffset } from '../format';
 import type { ChangeModule, LegacyFacts, Representation } from '../types';
 import { policies } from './policies';
@@ -120,8 +121,11 @@ export const release20261012: ChangeModule = {
           if (value !== undefined && value !== 'inherit' && body[field] === undefined) body[field] = value;
         };
         // The older words of `start` (automatic, manual) name the newest values.
-        const olderStart: Record<string, string> = { automatic: 'on_join', manual: 'on_command' };
-        set('recording_start', typeof bot?.start === 'string' ? (olderStart[bot.start] ?? bot.start) : bot?.start);
+        const start = bot?.start;
+        set(
+          'recording_start',
+          typeof start === 'string' && Object.hasOwn(OLDER_START_WORDS, start) ? OLDER_START_WORDS[start] : start,
+        );
         set('recording_mode', bot?.mode);
         set('silence_alert', (bot?.silence_detection as Record<string, unknown> | undefined)?.alert);
         set('summary_template', s.summary?.template);
