@@ -26,7 +26,7 @@ import type { AppDeps, RequestCtx } from './context';
 import { checkSignedLink, signedQuery, workspaceOrOnly } from './files';
 import { announceSettingsChange } from './settings-effects';
 // Called at request time only: the cycle with ./settings (which checks kits) is harmless.
-import { updateSettings } from './settings';
+import { assertMayChange, assertMeetingUpcoming, updateSettings } from './settings';
 
 /** The kit's copy of an image lives beside the kit: `brand_kits/<brk_id>/<name>`. */
 const imageName = (image: KitImage) => image.key.split('/').pop()!;
@@ -260,7 +260,11 @@ export async function updateBrandKit(
   return loadVisible(ctx, id);
 }
 
-/** Every settings object of a workspace the key manages that names the kit leaves the path to the next layer. */
+/**
+ * Every settings object of a workspace the key manages that names the kit leaves the path to the next
+ * layer; one the key may not change (assigned account-wide by another account, or the own settings of
+ * a meeting no longer upcoming) is left as it is, as PATCH /settings/{id} would refuse it.
+ */
 async function stopUsing(ctx: RequestCtx, em: EntityManager, kitId: string): Promise<void> {
   const managed = new Set(
     (await em.find(WorkspaceAccess, { accountId: ctx.account.id, role: { $in: MANAGERS } })).map((a) => a.workspaceId),
@@ -268,6 +272,13 @@ async function stopUsing(ctx: RequestCtx, em: EntityManager, kitId: string): Pro
   const naming = (await settingsNamingKit(em, kitId, 1000)).filter((s) => managed.has(s.workspace_id));
   for (const { id } of naming) {
     const s = await em.findOneOrFail(Settings, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    try {
+      await assertMayChange(ctx, s);
+      if (s.ownKind === 'meeting') await assertMeetingUpcoming(ctx, s.ownId!);
+    } catch (err) {
+      if (err instanceof ApiError) continue;
+      throw err;
+    }
     const { ['branding.brand_kit_id']: _gone, ...rest } = s.values;
     s.values = rest;
     s.version += 1;

@@ -36,7 +36,7 @@ async function loadSettings(ctx: RequestCtx, id: string): Promise<Settings> {
 }
 
 /** Settings assigned to an account reach every workspace it created: only that account changes them. */
-async function assertMayChange(ctx: RequestCtx, s: Settings): Promise<void> {
+export async function assertMayChange(ctx: RequestCtx, s: Settings): Promise<void> {
   const foreign = await ctx.em.findOne(SettingsAssignment, {
     settingsId: s.id,
     accountId: { $ne: null, $nin: [ctx.account.id] },
@@ -53,7 +53,7 @@ async function assertMayChange(ctx: RequestCtx, s: Settings): Promise<void> {
  * A meeting's own settings change only while it is upcoming: a live meeting is being recorded with
  * what it has (409 meeting_live), a past or cancelled one will not be recorded again (409 meeting_not_upcoming).
  */
-async function assertMeetingUpcoming(ctx: RequestCtx, meetingId: string): Promise<void> {
+export async function assertMeetingUpcoming(ctx: RequestCtx, meetingId: string): Promise<void> {
   const { meeting, bots } = await meetingWithBots(ctx.em, meetingId);
   const phase = meetingPhase(meeting, bots, new Date());
   if (phase === 'live')

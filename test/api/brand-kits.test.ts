@@ -448,6 +448,25 @@ describe('Using a kit through settings', () => {
     assert.equal((await api.as(me).get(`/brand_kits/${kit.id}`)).status, 404);
     assert.equal((await openPreview(kit.preview_url)).status, 404);
   });
+
+  it('When an admin of another account empties workspace_ids, then settings only the creating account may change keep the kit', async () => {
+    const me = await givenAccount(api);
+    const kit = await createKit(me);
+    const named = await api
+      .as(me)
+      .post('/settings', { workspace_id: me.workspaceId, name: 'Everywhere', branding: { brand_kit_id: kit.id } });
+    assert.equal(named.status, 201, JSON.stringify(named.body));
+    const assigned = await api
+      .as(me)
+      .post('/settings_assignments', { settings_id: named.body.id, scope: [`accounts:${me.accountId}`] });
+    assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
+    const admin = await givenAccount(api, { workspace: false });
+    await grant(api, admin.email, me.workspaceId, 'admin');
+    const emptied = await api.as(admin).patch(`/brand_kits/${kit.id}`, { workspace_ids: [] });
+    assert.equal(emptied.status, 200, JSON.stringify(emptied.body));
+    const kept = await api.as(me).get(`/settings/${named.body.id}`);
+    assert.equal(kept.body.branding.brand_kit_id, kit.id);
+  });
 });
 
 describe('The meeting-bot provider gets the meeting’s kit', () => {
