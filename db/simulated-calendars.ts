@@ -42,17 +42,23 @@ export async function simulatedAccountGrants(em: EntityManager, email: string): 
   return account !== undefined && !account.revoked;
 }
 
-/** Events changed after sequence `after`, oldest change first; a first listing leaves cancelled ones out. */
+/**
+ * Events changed after sequence `after` and up to `upTo`, oldest change first; a first listing
+ * leaves cancelled ones out. Read `upTo` (the latest sequence) before the rows: every change up to
+ * it has committed then (writes to one calendar take their sequence in commit order), so a
+ * listing that ends at it skips nothing written meanwhile.
+ */
 export async function simulatedEventsAfter<T>(
   em: EntityManager,
   email: string,
   after: number,
+  upTo: string,
   limit: number,
   withCancelled: boolean,
 ): Promise<{ data: T; seq: string }[]> {
   return em.execute<{ data: T; seq: string }[]>(
-    `select data, seq from simulated_calendar_events where account_email = ? and seq > ? ${withCancelled ? '' : "and not (data->>'cancelled')::boolean"} order by seq limit ?`,
-    [email, after, limit],
+    `select data, seq from simulated_calendar_events where account_email = ? and seq > ? and seq <= ? ${withCancelled ? '' : "and not (data->>'cancelled')::boolean"} order by seq limit ?`,
+    [email, after, upTo, limit],
   );
 }
 
@@ -65,16 +71,23 @@ export async function latestSimulatedSeq(em: EntityManager, email: string): Prom
   return top?.seq ?? '0';
 }
 
-/** Writes an event (a change gets a new sequence, so incremental listings see it). */
+/**
+ * Writes an event (a change gets a new sequence, so incremental listings see it). Writes to one
+ * calendar hold a transaction lock on it, so they take their sequences in commit order: a listing
+ * never sees a later sequence before an earlier one has committed.
+ */
 export async function putSimulatedEvent(
   em: EntityManager,
   email: string,
   eventId: string,
   data: unknown,
 ): Promise<void> {
-  await em.execute(
-    `insert into simulated_calendar_events (account_email, event_id, data) values (?, ?, ?)
-     on conflict (account_email, event_id) do update set data = excluded.data, seq = nextval(pg_get_serial_sequence('simulated_calendar_events', 'seq'))`,
-    [email, eventId, JSON.stringify(data)],
-  );
+  await em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`simulated-calendar:${email}`]);
+    await tx.execute(
+      `insert into simulated_calendar_events (account_email, event_id, data) values (?, ?, ?)
+       on conflict (account_email, event_id) do update set data = excluded.data, seq = nextval(pg_get_serial_sequence('simulated_calendar_events', 'seq'))`,
+      [email, eventId, JSON.stringify(data)],
+    );
+  });
 }

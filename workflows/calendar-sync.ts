@@ -81,9 +81,18 @@ export async function calendarSync(input: CalendarSyncInput): Promise<void> {
       await condition(() => reconnected || disconnected);
       continue;
     }
-    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.historyLimit ?? 2000)) {
-      // The new run syncs first thing, so a notification that arrived just now is not lost.
-      await continueAsNew<typeof calendarSync>({ ...input, connectedAt, firstSyncDone, watchedAt });
+    if (
+      !disconnected &&
+      (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > (input.historyLimit ?? 2000))
+    ) {
+      // The new run syncs first thing, so a notification that arrived just now is not lost; a
+      // reconnect that arrived meanwhile starts it with a first sync (a disconnect ends the loop).
+      await continueAsNew<typeof calendarSync>({
+        ...input,
+        connectedAt,
+        firstSyncDone: firstSyncDone && !reconnected,
+        watchedAt,
+      });
     }
     await condition(() => changed || reconnected || disconnected, SAFETY_NET);
   }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { SimulatedCalendar, SimulatedCalendarProvider } from '../../activities/providers/calendar/simulated';
+import { putSimulatedEvent } from '../../db/simulated-calendars';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
+import { until } from '../support/until';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 beforeAll(async () => {
@@ -54,5 +57,57 @@ describe('simulated calendars (development scripting)', () => {
     assert.equal((await put(asked, me.key, 'cy@sim.example')).status, 200);
     const prodEnv = await givenApi({ orm: db.orm, env: { NODE_ENV: 'production' } });
     assert.equal((await put(prodEnv, me.key, 'cy@sim.example')).status, 404);
+  });
+
+  it('When one change commits while an earlier one is still open, then incremental listings still deliver both', async () => {
+    const email = 'dee@sim.example';
+    const calendar = new SimulatedCalendar(db.orm);
+    const provider = new SimulatedCalendarProvider(db.orm, () => 'http://api.test');
+    const tokens = { access_token: `sim-${email}`, refresh_token: null, expires_at: null };
+    await provider.exchangeCode({ code: `sim.${Buffer.from(email).toString('base64url')}` });
+    await calendar.put(email, { id: 'a', title: 'A' });
+    const first = await provider.listChanges({ tokens, cursor: null, pageToken: null });
+    assert.deepEqual(
+      first.events.map((e) => e.id),
+      ['a'],
+    );
+    // Change b stays open in its transaction; change c is written meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let bWritten!: () => void;
+    const bIn = new Promise<void>((r) => (bWritten = r));
+    const b = db.orm.em.fork().transactional(async (tx) => {
+      await putSimulatedEvent(tx, email, 'b', { id: 'b', title: 'B', cancelled: false });
+      bWritten();
+      await held;
+    });
+    await bIn;
+    let cDone = false;
+    const c = calendar.put(email, { id: 'c', title: 'C' }).then(() => (cDone = true));
+    await until(
+      async () =>
+        cDone ||
+        (
+          await db.orm.em
+            .fork()
+            .execute<{ n: string }[]>(
+              "select count(*)::text as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'",
+            )
+        )[0]!.n !== '0',
+      { what: 'change c written or waiting for change b' },
+    );
+    const seen = new Set<string>();
+    let cursor = first.nextCursor;
+    const listAll = async () => {
+      const page = await provider.listChanges({ tokens, cursor, pageToken: null });
+      page.events.forEach((e) => seen.add(e.id));
+      cursor = page.nextCursor;
+    };
+    await listAll();
+    release();
+    await b;
+    await c;
+    await listAll();
+    assert.deepEqual([...seen].sort(), ['b', 'c'], 'no change skipped by the cursor');
   });
 });

@@ -59,11 +59,21 @@ export class SimulatedCalendarProvider implements CalendarProvider {
       throw new CalendarAccessRevoked('The calendar account no longer grants access.');
     if (input.cursor === 'expired') throw new CalendarCursorExpired('The sync cursor expired.');
     const after = Number(input.pageToken ?? input.cursor ?? 0);
-    const rows = await simulatedEventsAfter<ProviderCalendarEvent>(em, email, after, PAGE + 1, input.cursor !== null);
+    // The latest sequence first, then the rows up to it: a change committed between the two
+    // reads is left for the next listing instead of being skipped by the cursor.
+    const upTo = await latestSimulatedSeq(em, email);
+    const rows = await simulatedEventsAfter<ProviderCalendarEvent>(
+      em,
+      email,
+      after,
+      upTo,
+      PAGE + 1,
+      input.cursor !== null,
+    );
     const page = rows.slice(0, PAGE);
     const last = page.length ? page[page.length - 1]!.seq : String(after);
     if (rows.length > PAGE) return { events: page.map((r) => r.data), nextPageToken: last, nextCursor: null };
-    return { events: page.map((r) => r.data), nextPageToken: null, nextCursor: await latestSimulatedSeq(em, email) };
+    return { events: page.map((r) => r.data), nextPageToken: null, nextCursor: upTo };
   }
 }
 
