@@ -1,7 +1,16 @@
 import { commands } from '../services/commands';
 import { noteAttemptOutcome } from '../services/endpoint-health';
 import { WebhookEndpoint, type WebhookEvent } from '../db/entities';
-import { insertDeliveries, markDeliveryFailed, recordAttempt, storedDelivery } from '../db/deliveries';
+import {
+  type FirstAttempt,
+  type FirstAttemptRecord,
+  insertDeliveries,
+  markDeliveryFailed,
+  recordAttempt,
+  recordFirstAttempts,
+  releaseFirstAttempt,
+  storedDelivery,
+} from '../db/deliveries';
 import type { Orm } from '../db/orm';
 import { claimUndispatchedEvents, markEventsDispatched } from '../db/webhook-events';
 import { downgrade, restoreLegacy, type LegacyFacts, type ResourceKind } from '../domain/versions';
@@ -49,9 +58,9 @@ export type AttemptOutcome = {
 /**
  * Events become their deliveries, in one transaction per batch and without any Temporal call:
  * each subscribed, enabled endpoint gets its body rendered at its pinned version (stored, so retries
- * and redeliveries send these bytes) and a command to start its delivery workflow; the events are
- * marked dispatched. Rows are claimed with SKIP LOCKED, so several dispatchers share the work.
- * Returns how many events it took.
+ * and redeliveries send these bytes), due for its first attempt by a dispatcher
+ * (`makeFirstAttempt`); the events are marked dispatched. Rows are claimed with SKIP LOCKED, so
+ * several dispatchers share the work. Returns how many events it took.
  */
 export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promise<number> {
   return orm.em.fork().transactional(async (em) => {
@@ -74,9 +83,6 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
             endpoint.apiVersion,
           ),
         ]);
-        commands.start(em, 'webhookDelivery', deliveryWorkflowId(e.id, endpoint.id, 1), [
-          { eventId: e.id, endpointId: endpoint.id, series: 1 },
-        ]);
       }
     }
     await insertDeliveries(em, rows);
@@ -87,6 +93,78 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
     await em.flush();
     return events.length;
   });
+}
+
+/**
+ * First attempts of deliveries, made by the dispatcher that leased them (no workflow for the
+ * deliveries that succeed at once). Each POST's outcome is recorded as attempt 1 with, when it
+ * failed, the command that starts `webhook-delivery/<evt>/<endpoint>` at attempt 2 after the first
+ * delay, in one transaction: every retry stays on the 21-attempt schedule, in a workflow. Outcomes
+ * are recorded in batches (whatever finished while the previous batch was being written), so the
+ * database sees a few statements per batch rather than per POST. A dispatcher that dies before
+ * recording leaves the lease to run out, and another makes the attempt again. A deleted or disabled
+ * endpoint gets no attempt (as its workflow would stop).
+ */
+export function firstAttempts(deps: WebhookDeps) {
+  type Waiting = { record: FirstAttemptRecord; done: (err?: unknown) => void };
+  let queue: Waiting[] = [];
+  let writing = false;
+
+  async function write(): Promise<void> {
+    if (writing) return;
+    writing = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, 500);
+        queue = queue.slice(batch.length);
+        try {
+          await deps.orm.em.fork().transactional(async (em) => {
+            const recorded = await recordFirstAttempts(
+              em,
+              batch.map((w) => w.record),
+            );
+            for (const { record: r } of batch) {
+              if (r.succeeded || !recorded.has(`${r.eventId}/${r.endpointId}`)) continue;
+              commands.start(em, 'webhookDelivery', deliveryWorkflowId(r.eventId, r.endpointId, r.series), [
+                { eventId: r.eventId, endpointId: r.endpointId, series: r.series, firstNumber: 2 },
+              ]);
+            }
+          });
+          for (const w of batch) w.done();
+        } catch (err) {
+          for (const w of batch) w.done(err);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
+  const recordOutcome = (record: FirstAttemptRecord) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ record, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      void write();
+    });
+
+  return async function makeFirstAttempt(
+    d: FirstAttempt,
+    endpoint: WebhookEndpoint | undefined,
+  ): Promise<AttemptOutcome['outcome']> {
+    if (!endpoint || endpoint.deletedAt || !endpoint.enabled) {
+      await releaseFirstAttempt(deps.orm.em.fork(), d.event_id, d.endpoint_id);
+      return 'stopped';
+    }
+    const result = await postOnce(deps, endpoint, d.type, d.body);
+    const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    await recordOutcome({ eventId: d.event_id, endpointId: d.endpoint_id, series: d.series, ...result, succeeded });
+    if (await noteAttemptOutcome(deps.orm, endpoint, succeeded))
+      deps.log.warn({ endpoint_id: endpoint.id }, 'webhook endpoint disabled: every delivery failed for 5 days');
+    deps.log.info(
+      { event_id: d.event_id, endpoint_id: d.endpoint_id, attempt: 1, status: result.statusCode, error: result.error },
+      'webhook attempt',
+    );
+    return succeeded ? 'succeeded' : 'failed';
+  };
 }
 
 export function createWebhookActivities(deps: WebhookDeps) {

@@ -47,13 +47,16 @@ export async function attemptsOf(em: EntityManager, eventIds: string[]): Promise
 /** A redelivery: the delivery is pending again in a new attempt series, whose number is returned. */
 export async function startNextSeries(em: EntityManager, eventId: string, endpointId: string): Promise<number> {
   const [row] = await em.execute<{ series: number }[]>(
-    `update webhook_deliveries set status = 'pending', series = series + 1 where event_id = ? and endpoint_id = ? returning series`,
+    `update webhook_deliveries set status = 'pending', series = series + 1, first_attempt_due = false, leased_until = null where event_id = ? and endpoint_id = ? returning series`,
     [eventId, endpointId],
   );
   return row!.series;
 }
 
-/** Stores each endpoint's rendered body of an event (the bytes every attempt sends); an existing delivery is kept. */
+/**
+ * Stores each endpoint's rendered body of an event (the bytes every attempt sends), due for its
+ * first attempt by a dispatcher; an existing delivery is kept.
+ */
 export async function insertDeliveries(
   em: EntityManager,
   rows: [eventId: string, endpointId: string, body: string][],
@@ -61,10 +64,53 @@ export async function insertDeliveries(
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     await em.execute(
-      `insert into webhook_deliveries (event_id, endpoint_id, body) values ${chunk.map(() => '(?, ?, ?)').join(', ')} on conflict (event_id, endpoint_id) do nothing`,
+      `insert into webhook_deliveries (event_id, endpoint_id, body, first_attempt_due) values ${chunk.map(() => '(?, ?, ?, true)').join(', ')} on conflict (event_id, endpoint_id) do nothing`,
       chunk.flat(),
     );
   }
+}
+
+/** A delivery leased for its first attempt, with what the POST sends. */
+export type FirstAttempt = { event_id: string; endpoint_id: string; series: number; body: string; type: string };
+
+/**
+ * Leases up to `limit` deliveries due for their first attempt, oldest first, for `leaseMs`; rows
+ * another dispatcher holds are skipped, and a lease that ran out (its dispatcher died mid-attempt)
+ * is taken again.
+ */
+export async function claimFirstAttempts(
+  em: EntityManager,
+  limit: number,
+  leaseMs: number,
+  skipEndpoints: string[] = [],
+): Promise<FirstAttempt[]> {
+  return em.execute<FirstAttempt[]>(
+    `update webhook_deliveries d set leased_until = now() + make_interval(secs => ?)
+       from (select event_id, endpoint_id from webhook_deliveries
+              where first_attempt_due and (leased_until is null or leased_until < now())
+                and endpoint_id <> all(?::text[])
+              order by created_at, event_id, endpoint_id limit ? for update skip locked) c,
+            webhook_events e
+      where d.event_id = c.event_id and d.endpoint_id = c.endpoint_id and e.id = d.event_id
+      returning d.event_id, d.endpoint_id, d.series, d.body, e.type`,
+    [leaseMs / 1000, `{${skipEndpoints.join(',')}}`, limit],
+  );
+}
+
+/** A lease given back before the attempt was made: the delivery is due for any dispatcher again. */
+export async function releaseFirstAttemptLease(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
+  await em.execute(
+    'update webhook_deliveries set leased_until = null where event_id = ? and endpoint_id = ? and first_attempt_due',
+    [eventId, endpointId],
+  );
+}
+
+/** The first attempt is no longer the dispatcher's (made, or handed to a delivery workflow). */
+export async function releaseFirstAttempt(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
+  await em.execute(
+    'update webhook_deliveries set first_attempt_due = false, leased_until = null where event_id = ? and endpoint_id = ?',
+    [eventId, endpointId],
+  );
 }
 
 /** What an attempt sends: the stored body, the event's type and the delivery's current series. */
@@ -117,6 +163,56 @@ export async function recordAttempt(
       [row.startedAt, succeeded ? 'succeeded' : 'pending', row.eventId, row.endpointId],
     );
   });
+}
+
+/** A first attempt as the dispatcher records it. */
+export type FirstAttemptRecord = {
+  eventId: string;
+  endpointId: string;
+  series: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  succeeded: boolean;
+};
+
+/**
+ * First attempts dispatchers made, each with its delivery's count and status, in two statements
+ * for the whole batch (in the caller's transaction). Answers the keys (`event_id/endpoint_id`) it
+ * recorded; one no longer due for its first attempt (another dispatcher took it over after this
+ * one's lease ran out, and recorded it first) is left out, with nothing recorded.
+ */
+export async function recordFirstAttempts(em: EntityManager, rows: FirstAttemptRecord[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const held = await em.execute<{ event_id: string; endpoint_id: string }[]>(
+    `update webhook_deliveries d set attempts = d.attempts + 1, last_attempt_at = v.started_at, status = v.status,
+            first_attempt_due = false, leased_until = null
+       from (values ${rows.map(() => '(?, ?, ?::timestamptz, ?)').join(', ')}) as v(event_id, endpoint_id, started_at, status)
+      where d.event_id = v.event_id and d.endpoint_id = v.endpoint_id and d.first_attempt_due
+      returning d.event_id, d.endpoint_id`,
+    rows.flatMap((r) => [r.eventId, r.endpointId, r.startedAt, r.succeeded ? 'succeeded' : 'pending']),
+  );
+  const recorded = new Set(held.map((h) => `${h.event_id}/${h.endpoint_id}`));
+  const attempts = rows.filter((r) => recorded.has(`${r.eventId}/${r.endpointId}`));
+  if (attempts.length > 0)
+    await em.execute(
+      `insert into webhook_attempts (event_id, endpoint_id, series, number, started_at, duration_ms, status_code, response_body, error)
+       values ${attempts.map(() => '(?, ?, ?, 1, ?, ?, ?, ?, ?)').join(', ')}
+       on conflict (event_id, endpoint_id, series, number) do nothing`,
+      attempts.flatMap((r) => [
+        r.eventId,
+        r.endpointId,
+        r.series,
+        r.startedAt,
+        r.durationMs,
+        r.statusCode,
+        r.responseBody,
+        r.error,
+      ]),
+    );
+  return recorded;
 }
 
 /** After the last attempt failed: a delivery still pending reads failed. */

@@ -58,6 +58,19 @@ function guardedAgent(allowLoopback: boolean, resolve: Resolver = dns.lookup): A
   });
 }
 
+/**
+ * The agents of the default resolver, one per loopback rule, shared by every POST of the process:
+ * connections to an endpoint's host are kept alive and reused (each new one is checked as it is
+ * dialled). A caller's own resolver (tests) gets an agent per POST.
+ */
+const sharedAgents = new Map<boolean, Agent>();
+function agentFor(allowLoopback: boolean, resolve: Resolver | undefined): { agent: Agent; owned: boolean } {
+  if (resolve) return { agent: guardedAgent(allowLoopback, resolve), owned: true };
+  let agent = sharedAgents.get(allowLoopback);
+  if (!agent) sharedAgents.set(allowLoopback, (agent = guardedAgent(allowLoopback)));
+  return { agent, owned: false };
+}
+
 /** One POST to an endpoint, with its signatures, recorded whatever happens. */
 export async function postOnce(
   deps: { allowLoopbackWebhooks: boolean; resolve?: Resolver },
@@ -72,7 +85,7 @@ export async function postOnce(
     secrets.push(endpoint.previousSecret);
   const problem = urlProblem(endpoint.url, deps.allowLoopbackWebhooks);
   if (problem) return { statusCode: null, responseBody: null, error: `refused: ${problem}`, durationMs: 0, startedAt };
-  const agent = guardedAgent(deps.allowLoopbackWebhooks, deps.resolve);
+  const { agent, owned } = agentFor(deps.allowLoopbackWebhooks, deps.resolve);
   try {
     const res = await request(endpoint.url, {
       method: 'POST',
@@ -118,6 +131,6 @@ export async function postOnce(
       startedAt,
     };
   } finally {
-    await agent.close();
+    if (owned) await agent.close();
   }
 }

@@ -156,6 +156,7 @@ async function main(): Promise<void> {
         deadlineMs: config.temporal.callTimeoutMs,
       }),
       databaseUrl,
+      allowLoopbackWebhooks: config.allowLoopbackWebhooks,
     });
     stops.push(dispatcher.stop);
   }

@@ -1,7 +1,9 @@
 import pg from 'pg';
-import { fanOutEvents } from '../activities/webhooks';
+import { fanOutEvents, firstAttempts as firstAttemptsOf } from '../activities/webhooks';
 import { cancelOrphanedBot } from '../services/meetings';
 import { claimDueCommands, markCommandFailed, markCommandSent, type ClaimedCommand } from '../db/commands';
+import { claimFirstAttempts, releaseFirstAttemptLease } from '../db/deliveries';
+import { WebhookEndpoint } from '../db/entities';
 import type { Orm } from '../db/orm';
 import { commandRetryDelayMs } from '../domain/commands';
 import type { Logger } from '../runtime/logger';
@@ -23,16 +25,28 @@ export type DispatcherOptions = {
   leaseMs?: number;
   /** Backoff after a failed send, by attempts so far (tests shorten it). */
   retryDelayMs?: (attempts: number) => number;
+  /** Webhook first attempts may POST to loopback (the development setting ALLOW_LOOPBACK_WEBHOOKS). */
+  allowLoopbackWebhooks?: boolean;
+  /** Webhook first attempts in flight at once, and at most per endpoint. */
+  firstAttempts?: { concurrency: number; perEndpoint: number };
+  /** How long a delivery stays leased for its first attempt (longer than a POST's 10 s timeout). */
+  firstAttemptLeaseMs?: number;
 };
 
 export type Dispatcher = { wake: () => void; stop: () => Promise<void>; idle: () => Promise<void> };
 
 /**
- * The one path from a committed change to Temporal (DESIGN.md › The outbox). Each round: events
- * become their deliveries and delivery commands (database only), then due commands are claimed and
- * sent through the gateway with bounded concurrency. Woken by NOTIFY on commit, polling otherwise.
+ * The one path from a committed change to Temporal (DESIGN.md › The outbox), as two loops woken by
+ * NOTIFY on commit (polling otherwise), so neither waits for the other:
+ * - deliveries: events become their deliveries (database only), and deliveries due for their first
+ *   attempt are leased and POSTed from here with bounded concurrency (at most `perEndpoint` at once
+ *   to one endpoint, so a slow one cannot take every slot); a failed attempt is recorded with the
+ *   command that starts its delivery workflow for the retries. Each finished attempt makes room
+ *   for the next at once.
+ * - commands: due commands are claimed and sent through the gateway with bounded concurrency.
  * Nothing here ends for good: errors are per row (retried with backoff, parked after repeated
- * refusals) or per round (retried after a pause); the LISTEN connection reconnects forever.
+ * refusals; an attempt left unrecorded is made again when its lease ends) or per round (retried
+ * after a pause); the LISTEN connection reconnects forever.
  */
 export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   const { orm, log, gateway } = opts;
@@ -41,26 +55,13 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 60_000;
   const retryDelayMs = opts.retryDelayMs ?? commandRetryDelayMs;
+  const firstAttempts = opts.firstAttempts ?? { concurrency: 64, perEndpoint: 16 };
+  const firstAttemptLeaseMs = opts.firstAttemptLeaseMs ?? 60_000;
+  const makeFirstAttempt = firstAttemptsOf({ orm, log, allowLoopbackWebhooks: opts.allowLoopbackWebhooks ?? false });
+  const attempting = new Set<Promise<void>>();
+  const attemptingPerEndpoint = new Map<string, number>();
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  let pending = false;
   let idleWaiters: (() => void)[] = [];
-
-  const wake = () => {
-    pending = true;
-    wakeUp?.();
-  };
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (pending || stopped) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
 
   async function send(c: ClaimedCommand): Promise<void> {
     const em = orm.em.fork();
@@ -90,15 +91,62 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     }
   }
 
-  async function round(): Promise<number> {
+  /** Leases deliveries due for their first attempt, as many as there is room for, and starts them. */
+  async function startFirstAttempts(): Promise<number> {
+    const room = firstAttempts.concurrency - attempting.size;
+    if (room <= 0 || stopped) return 0;
+    const full = [...attemptingPerEndpoint].filter(([, n]) => n >= firstAttempts.perEndpoint).map(([id]) => id);
+    const claimed = await claimFirstAttempts(orm.em.fork(), room, firstAttemptLeaseMs, full);
+    if (claimed.length === 0) return 0;
+    const endpoints = new Map(
+      (await orm.em.fork().find(WebhookEndpoint, { id: { $in: [...new Set(claimed.map((d) => d.endpoint_id))] } })).map(
+        (e) => [e.id, e],
+      ),
+    );
+    for (const d of claimed) {
+      const busy = attemptingPerEndpoint.get(d.endpoint_id) ?? 0;
+      if (busy >= firstAttempts.perEndpoint) {
+        // Claimed in the same batch as the attempts that filled its endpoint: left for later.
+        await releaseFirstAttemptLease(orm.em.fork(), d.event_id, d.endpoint_id);
+        continue;
+      }
+      attemptingPerEndpoint.set(d.endpoint_id, busy + 1);
+      const attempt = makeFirstAttempt(d, endpoints.get(d.endpoint_id))
+        .then(
+          () => undefined,
+          (err: unknown) =>
+            log.warn(
+              { err, event_id: d.event_id, endpoint_id: d.endpoint_id },
+              'webhook first attempt not recorded; it is made again when its lease ends',
+            ),
+        )
+        .finally(() => {
+          attempting.delete(attempt);
+          const left = attemptingPerEndpoint.get(d.endpoint_id)! - 1;
+          if (left === 0) attemptingPerEndpoint.delete(d.endpoint_id);
+          else attemptingPerEndpoint.set(d.endpoint_id, left);
+          deliveries.wake();
+          commandsLoop.wake(); // a failed attempt recorded a workflow start
+          if (attempting.size === 0) maybeIdle();
+        });
+      attempting.add(attempt);
+    }
+    return claimed.length;
+  }
+
+  const deliveries = loop('deliveries', async () => {
     let work = 0;
-    // Events first, so the delivery commands they make go out in this round.
-    for (let n = batchSize; n === batchSize;) {
+    for (let n = batchSize; n === batchSize && !stopped;) {
       n = await fanOutEvents(orm, { batchSize });
       work += n;
+      // Attempts start as soon as their deliveries exist, while the next batch is fanned out.
+      if (n > 0) work += await startFirstAttempts();
     }
+    return work + (await startFirstAttempts());
+  });
+
+  const commandsLoop = loop('commands', async () => {
     const claimed = await claimDueCommands(orm.em.fork(), batchSize, leaseMs);
-    work += claimed.length;
     // Commands of one workflow never share a round (the claim takes the oldest of each), so any order is safe.
     let next = 0;
     await Promise.all(
@@ -106,35 +154,72 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         while (next < claimed.length) await send(claimed[next++]!);
       }),
     );
-    return work;
+    return claimed.length;
+  });
+
+  function maybeIdle(): void {
+    if (deliveries.isIdle() && commandsLoop.isIdle() && attempting.size === 0) {
+      for (const w of idleWaiters) w();
+      idleWaiters = [];
+    }
   }
 
-  const loop = (async () => {
-    let failures = 0;
-    while (!stopped) {
-      pending = false;
-      try {
-        const work = await round();
-        failures = 0;
-        if (work === 0) {
-          for (const w of idleWaiters) w();
-          idleWaiters = [];
-          await pause(pollMs);
+  /** A loop that runs `round` until it finds nothing to do, then waits for a wake-up or the poll. */
+  function loop(name: string, round: () => Promise<number>) {
+    let pending = false;
+    let idle = false;
+    let wakeUp: (() => void) | null = null;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (pending || stopped) return resolve();
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wakeUp = null;
+          resolve();
         }
-      } catch (err) {
-        failures++;
-        const delay = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
-        log.warn({ err: err, retry_in_ms: delay }, 'dispatcher round failed (database unreachable?); retrying');
-        await pause(delay);
+        wakeUp = done;
+      });
+    const done = (async () => {
+      let failures = 0;
+      while (!stopped) {
+        pending = false;
+        try {
+          const work = await round();
+          failures = 0;
+          if (work === 0) {
+            idle = !pending;
+            maybeIdle();
+            await pause(pollMs);
+          }
+        } catch (err) {
+          failures++;
+          const delay = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
+          log.warn({ err, retry_in_ms: delay }, `dispatcher ${name} round failed (database unreachable?); retrying`);
+          await pause(delay);
+        }
       }
-    }
-  })();
+    })();
+    return {
+      done,
+      isIdle: () => idle,
+      wake: () => {
+        pending = true;
+        idle = false;
+        wakeUp?.();
+      },
+    };
+  }
 
+  const wake = () => {
+    deliveries.wake();
+    commandsLoop.wake();
+  };
   const listener = opts.databaseUrl ? listen(opts.databaseUrl, log, wake) : null;
 
   return {
     wake,
-    /** Resolves once a round found nothing to do (tests: every committed change has been sent). */
+    /** Resolves once both loops found nothing to do and no attempt is under way (tests: every committed change has been sent). */
     idle: () =>
       new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
@@ -142,9 +227,11 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       }),
     stop: async () => {
       stopped = true;
-      wakeUp?.();
+      wake();
       await listener?.stop();
-      await loop;
+      await Promise.all([deliveries.done, commandsLoop.done]);
+      // First attempts under way finish (a POST gives up within 10 s) and are recorded.
+      await Promise.all(attempting);
       for (const w of idleWaiters) w();
     },
   };

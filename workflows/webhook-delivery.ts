@@ -8,17 +8,30 @@ const { attemptDelivery, markDeliveryFailed } = proxyActivities<Activities>({
   retry: { maximumAttempts: 1 },
 });
 
-export type DeliveryInput = { eventId: string; endpointId: string; series: number };
+export type DeliveryInput = {
+  eventId: string;
+  endpointId: string;
+  series: number;
+  /**
+   * The attempt it starts at: 1 for a redelivery (and deliveries made before the dispatcher made
+   * first attempts); 2 when the dispatcher's first attempt failed, so it waits the first delay.
+   */
+  firstNumber?: number;
+};
 
 /**
  * `webhook-delivery/<evt_id>/<endpoint_id>`: up to 21 attempts over about 14 hours, never more than
- * an hour apart (domain/webhooks/schedule.ts). Stops on a 2xx, or when the endpoint is disabled or deleted.
+ * an hour apart (domain/webhooks/schedule.ts). Stops on a 2xx, or when the endpoint is disabled or
+ * deleted. A delivery whose first attempt the dispatcher made and failed starts here at attempt 2.
  */
 export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded' | 'failed' | 'stopped'> {
-  for (let number = 1; number <= MAX_ATTEMPTS; number++) {
+  const { eventId, endpointId, series } = input;
+  const first = input.firstNumber ?? 1;
+  if (first > 1) await sleep(RETRY_DELAYS_SECONDS[first - 2]! * 1000);
+  for (let number = first; number <= MAX_ATTEMPTS; number++) {
     let outcome: 'succeeded' | 'failed' | 'stopped';
     try {
-      outcome = (await attemptDelivery({ ...input, number })).outcome;
+      outcome = (await attemptDelivery({ eventId, endpointId, series, number })).outcome;
     } catch {
       // The attempt itself died (a worker killed mid-request): it counts as a failed attempt.
       outcome = 'failed';
@@ -26,6 +39,6 @@ export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded'
     if (outcome !== 'failed') return outcome;
     if (number < MAX_ATTEMPTS) await sleep(RETRY_DELAYS_SECONDS[number - 1]! * 1000);
   }
-  await markDeliveryFailed(input);
+  await markDeliveryFailed({ eventId, endpointId });
   return 'failed';
 }

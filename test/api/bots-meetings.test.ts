@@ -24,6 +24,7 @@ beforeAll(async () => {
   });
   me = await givenAccount(api);
   dispatcher = startDispatcher({
+    allowLoopbackWebhooks: true,
     orm: db.orm,
     log: silentLog,
     gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }),

@@ -27,6 +27,7 @@ beforeAll(async () => {
     env: { TEMPORAL_TASK_QUEUE: t.taskQueue, ALLOW_LOOPBACK_WEBHOOKS: 'true' },
   });
   dispatcher = startDispatcher({
+    allowLoopbackWebhooks: true,
     orm: db.orm,
     log: silentLog,
     gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }),

@@ -115,6 +115,7 @@ export async function startWorker(
     opts.dispatcher === false
       ? null
       : startDispatcher({
+          allowLoopbackWebhooks: true,
           orm,
           log: silentLog,
           gateway: temporalGateway(h.env.client, { taskQueue: h.taskQueue, deadlineMs: 10_000 }),

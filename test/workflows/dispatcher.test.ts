@@ -38,6 +38,7 @@ describe('the outbox dispatcher', () => {
     commands.start(em, 'rateLimitJanitor', 'fine/1', []);
     await em.flush();
     const d = startDispatcher({
+      allowLoopbackWebhooks: true,
       orm: db.orm,
       log: silentLog,
       gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),
@@ -76,6 +77,7 @@ describe('the outbox dispatcher', () => {
     commands.start(em, 'rateLimitJanitor', 'twice/1', []);
     await em.flush();
     const d = startDispatcher({
+      allowLoopbackWebhooks: true,
       orm: db.orm,
       log: silentLog,
       gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),

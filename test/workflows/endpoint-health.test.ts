@@ -65,6 +65,9 @@ describe('webhook endpoint health', () => {
       what: 'the failed first attempt noted',
       timeoutMs: 20_000,
     });
+    // The dispatcher made the first attempt; the retries' workflow starts through the outbox, and
+    // the test server's clock is moved once it runs (before, its first delay would be real time).
+    await f.worker.dispatched();
     // The retry is scheduled later: move the test server's clock past the first delays.
     for (let i = 0; i < 20 && (await failingSince(flaky.id)) !== null; i++) await f.t.env.sleep('1 minute');
     await until(async () => (await failingSince(flaky.id)) === null, {

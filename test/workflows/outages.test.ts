@@ -38,6 +38,7 @@ describe('Temporal unreachable (it accepts connections and never answers)', () =
     const me = await givenAccount(api);
     // The dispatcher runs against the hanging server: every send times out and waits, nothing is parked.
     const stuck = startDispatcher({
+      allowLoopbackWebhooks: true,
       orm: db.orm,
       log: silentLog,
       gateway: temporalGateway(hanging, { taskQueue: t.taskQueue, deadlineMs: 300 }),
@@ -88,6 +89,7 @@ describe('Temporal unreachable (it accepts connections and never answers)', () =
     }
     // Temporal is back: a dispatcher sends what waited (its backoff is at most a minute; this one starts fresh).
     const back = startDispatcher({
+      allowLoopbackWebhooks: true,
       orm: db.orm,
       log: silentLog,
       gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 }),
