@@ -8,11 +8,12 @@ export type ServiceCounts = {
   calendarConnectionsByStatus: { status: string; count: number }[];
   commandsBacklog: { pending: number; parked: number; oldestAgeSeconds: number };
   eventsBacklog: { pending: number; oldestAgeSeconds: number };
+  firstAttemptsBacklog: { pending: number; oldestAgeSeconds: number };
 };
 
 export async function serviceCounts(em: EntityManager): Promise<ServiceCounts> {
   const grouped = (sql: string) => em.execute<{ status: string; count: string }[]>(sql);
-  const [bots, deliveries, attempts, connections, commands, events] = await Promise.all([
+  const [bots, deliveries, attempts, connections, commands, events, firstAttempts] = await Promise.all([
     grouped('select status, count(*) as count from bots group by status'),
     grouped('select status, count(*) as count from webhook_deliveries group by status'),
     em.execute<{ outcome: 'succeeded' | 'failed'; number: number; count: string }[]>(
@@ -31,6 +32,10 @@ export async function serviceCounts(em: EntityManager): Promise<ServiceCounts> {
       `select count(*) as pending, extract(epoch from now() - min(created_at)) as oldest
        from webhook_events where dispatched_at is null`,
     ),
+    em.execute<{ pending: string; oldest: number | null }[]>(
+      `select count(*) as pending, extract(epoch from now() - min(created_at)) as oldest
+       from webhook_deliveries where first_attempt_due`,
+    ),
   ]);
   const counts = (rows: { status: string; count: string }[]) =>
     rows.map((r) => ({ status: r.status, count: Number(r.count) }));
@@ -45,5 +50,9 @@ export async function serviceCounts(em: EntityManager): Promise<ServiceCounts> {
       oldestAgeSeconds: Number(commands[0]?.oldest ?? 0),
     },
     eventsBacklog: { pending: Number(events[0]?.pending ?? 0), oldestAgeSeconds: Number(events[0]?.oldest ?? 0) },
+    firstAttemptsBacklog: {
+      pending: Number(firstAttempts[0]?.pending ?? 0),
+      oldestAgeSeconds: Number(firstAttempts[0]?.oldest ?? 0),
+    },
   };
 }

@@ -53,6 +53,14 @@ export function createMetrics() {
       'notetaker_outbox_events_oldest_age_seconds',
       'Age of the oldest undispatched event (0 when none).',
     ),
+    firstAttemptsDue: gauge(
+      'notetaker_webhook_first_attempts_due',
+      'Deliveries waiting for the dispatcher to make their first attempt.',
+    ),
+    firstAttemptsOldest: gauge(
+      'notetaker_webhook_first_attempts_oldest_age_seconds',
+      'Age of the oldest delivery waiting for its first attempt (0 when none).',
+    ),
   };
   return { registry, httpRequests, httpDuration, rateLimited, gauges };
 }

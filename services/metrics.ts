@@ -40,4 +40,6 @@ function fill(metrics: Metrics, c: ServiceCounts): void {
   g.commandsOldest.set(c.commandsBacklog.oldestAgeSeconds);
   g.eventsPending.set(c.eventsBacklog.pending);
   g.eventsOldest.set(c.eventsBacklog.oldestAgeSeconds);
+  g.firstAttemptsDue.set(c.firstAttemptsBacklog.pending);
+  g.firstAttemptsOldest.set(c.firstAttemptsBacklog.oldestAgeSeconds);
 }
