@@ -43,6 +43,9 @@ const WINDOWED = {
 /**
  * Inside a transaction: serialises creations for one subject and answers how many seconds until
  * one more is allowed (null when allowed now). Rows created in the window count, deleted or archived ones included.
+ * With `ownRowWritten`, the caller has already written its own row in this transaction (so the lock
+ * is held only from here to the commit, and creations run side by side until then): it counts as
+ * one of the window's rows, and a refusal rolls it back.
  */
 export async function slidingWindowWait(
   em: EntityManager,
@@ -51,17 +54,19 @@ export async function slidingWindowWait(
   limit: number,
   windowSeconds: number,
   now = Date.now(),
+  opts: { ownRowWritten?: boolean } = {},
 ): Promise<number | null> {
   const { table, column, only } = WINDOWED[kind];
+  const allowed = opts.ownRowWritten ? limit + 1 : limit;
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`${kind}:${subject}`]);
   const rows = await em.execute<{ n: number; oldest: Date | null }[]>(
     `select count(*)::int as n, min(created_at) as oldest from (
        select created_at from ${table} where ${column} = ? and ${only} and created_at > ? order by created_at desc limit ?
      ) recent`,
-    [subject, new Date(now - windowSeconds * 1000), limit],
+    [subject, new Date(now - windowSeconds * 1000), allowed],
   );
   const { n, oldest } = rows[0]!;
-  if (n < limit || !oldest) return null;
+  if (n < allowed || !oldest) return null;
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowSeconds * 1000 - now) / 1000));
 }
 

@@ -181,9 +181,6 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
 
   const { botsPerHour } = ctx.deps.config.rateLimits;
   const settings = await ctx.em.transactional(async (em) => {
-    const wait = await slidingWindowWait(em, 'bots', workspace.id, botsPerHour, HOUR);
-    if (wait !== null)
-      throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
     em.persist(meeting);
     await em.flush();
     await persistOwnSettings(em, {
@@ -207,6 +204,13 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     // The workflow starts after commit (the outbox): with Temporal away, the bot waits queued until it returns.
     botCommands.start(em, bot);
     await em.flush();
+    // The hourly limit last, with this bot written: bots of one workspace are serialised only from
+    // here to the commit, not through the whole creation.
+    const wait = await slidingWindowWait(em, 'bots', workspace.id, botsPerHour, HOUR, now.getTime(), {
+      ownRowWritten: true,
+    });
+    if (wait !== null)
+      throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
     return settings;
   });
   // A new bot's meeting has no results yet: older shapes read the empty result fields.

@@ -193,6 +193,32 @@ describe('POST /bots', () => {
     assert.equal(res.body.errors[0].code, 'rate_limited');
     assert.equal(String(res.body.retry_in_seconds), res.headers['retry-after']);
   });
+
+  it('When ten bots are sent at once against an hourly limit of five, then exactly five are created and the refused ones leave no meeting, bot or event behind', async () => {
+    const other = await givenAccount(api);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api
+          .as(other)
+          .post('/bots', { workspace_id: other.workspaceId, meeting_url: `https://meet.google.com/par-alle-l${i}` }),
+      ),
+    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [201, 201, 201, 201, 201, 429, 429, 429, 429, 429]);
+    const bots = (await api.as(other).get('/bots', { workspace_id: other.workspaceId, limit: 100 })).body.data;
+    const meetings = (await api.as(other).get('/meetings', { workspace_id: other.workspaceId, limit: 100 })).body.data;
+    const created = (
+      await api.as(other).get('/webhook_events', { workspace_id: other.workspaceId, limit: 100 })
+    ).body.data.filter((e: { type: string }) => e.type === 'meeting.created');
+    assert.deepEqual(
+      bots.map((b: { id: string }) => b.id).sort(),
+      answers
+        .filter((a) => a.status === 201)
+        .map((a) => a.body.id)
+        .sort(),
+    );
+    assert.equal(meetings.length, 5);
+    assert.equal(created.length, 5);
+  });
 });
 
 describe('bots: reads, lists and edits', () => {
