@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { insertRows } from './bulk';
 import { WebhookEvent } from './entities';
 import type { EventType } from '../domain/events';
 import { newId } from '../domain/ids';
@@ -41,7 +42,7 @@ export function eventRow(e: EventOf): WebhookEvent {
  * transaction, outside the unit of work: a page of calendar events records its events together.
  */
 export async function insertEvents(em: EntityManager, rows: WebhookEvent[]): Promise<void> {
-  if (rows.length > 0) await em.insertMany(WebhookEvent, rows);
+  await insertRows(em, WebhookEvent, rows);
 }
 
 /** Which of these dedupe keys an event was already recorded under (a retried activity records none again). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
+import { insertRows } from './bulk';
 import {
   canonicalScope,
   meetingCategories,
@@ -104,11 +105,13 @@ export async function persistOwnSettings(
 export async function insertOwnSettings(em: EntityManager, owns: OwnSettingsOf[], now = new Date()): Promise<void> {
   if (owns.length === 0) return;
   const rows = owns.map((own) => ownSettingsRows(own, now));
-  await em.insertMany(
+  await insertRows(
+    em,
     Settings,
     rows.map((r) => r.settings),
   );
-  await em.insertMany(
+  await insertRows(
+    em,
     SettingsAssignment,
     rows.map((r) => r.assignment),
   );

@@ -6,6 +6,7 @@ import { newCalendarBot, reconcileCalendarBot, wantsCalendarBot } from './calend
 import { botCommands } from './commands';
 import { Bot, Meeting, Member, type Attendee, type Person } from '../db/entities';
 import { changeMeeting, meetingPayload, newMeeting } from './meetings';
+import { insertRows } from '../db/bulk';
 import { memberIdsByEmail } from '../db/members';
 import { existingOccurrences, lockOccurrence, lockOccurrences, occurrenceKeyOf } from '../db/meetings';
 import { eventRow, insertEvents, recordEvent } from '../db/outbox';
@@ -169,10 +170,10 @@ async function createCalendarMeetings(
     // Its bot first, so meeting.created already shows the recording it will make.
     botsOf.set(meeting.id, wantsCalendarBot(meeting, [], block, now) ? [newCalendarBot(meeting)] : []);
   }
-  await em.insertMany(Meeting, meetings);
+  await insertRows(em, Meeting, meetings);
   const bots = [...botsOf.values()].flat();
   if (bots.length > 0) {
-    await em.insertMany(Bot, bots);
+    await insertRows(em, Bot, bots);
     for (const bot of bots) botCommands.start(em, bot);
     await em.flush();
   }
