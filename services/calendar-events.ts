@@ -9,14 +9,8 @@ import { changeMeeting, meetingPayload, newMeeting } from './meetings';
 import { insertRows } from '../db/bulk';
 import { memberIdsByEmail } from '../db/members';
 import { existingOccurrences, lockOccurrence, lockOccurrences, occurrenceKeyOf } from '../db/meetings';
-import { eventRow, insertEvents, recordEvent } from '../db/outbox';
-import {
-  insertOwnSettings,
-  persistOwnSettings,
-  settingsDigest,
-  settingsForMeeting,
-  settingsForMeetings,
-} from '../db/settings';
+import { eventRow, insertEvents } from '../db/outbox';
+import { insertOwnSettings, settingsDigest, settingsForMeetings } from '../db/settings';
 import { hitCounter } from '../db/rate-limits';
 import { ApiError, rateLimited, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
@@ -147,8 +141,10 @@ async function createCalendarMeetings(
   em: EntityManager,
   workspaceId: string,
   events: IncomingEvent[],
+  /** The workspace's members among the events' people, when the caller looked them up already. */
+  members?: Map<string, string>,
 ): Promise<Meeting[]> {
-  const memberOf = await memberIdsByEmail(em, workspaceId, emailsOf(events));
+  const memberOf = members ?? (await memberIdsByEmail(em, workspaceId, emailsOf(events)));
   const meetings = events.map((e) => meetingOf(workspaceId, e, memberOf));
   // Own settings first: resolution reads the meetings' assignments (the meeting rows are not needed for it).
   await insertOwnSettings(
@@ -209,29 +205,10 @@ export async function upsertCalendarEvent(
   const cancelledAt = e.cancelled ? new Date() : null;
   const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
   if (!existing) {
-    const meeting = meetingOf(workspaceId, e, memberOf);
-    em.persist(meeting);
+    // What the caller changed before (a member made from member_data) is written first, as before.
     await em.flush();
-    await persistOwnSettings(em, {
-      kind: 'meeting',
-      id: meeting.id,
-      workspaceId,
-      settingsId: meeting.ownSettingsId,
-      assignmentId: meeting.ownAssignmentId,
-    });
-    const settings = await settingsForMeeting(em, meeting);
-    meeting.settingsDigest = settingsDigest(settings);
-    // Its bot first, so meeting.created already shows the recording it will make.
-    const bots: Bot[] = [];
-    await reconcileCalendarBot(em, meeting.id, { meeting, settings, bots });
-    recordEvent(em, {
-      workspaceId,
-      type: 'meeting.created',
-      objectId: meeting.id,
-      payload: meetingPayload(meeting, bots, settings),
-    });
-    await em.flush();
-    return { meeting, created: true, changed: true };
+    const [meeting] = await createCalendarMeetings(em, workspaceId, [e], memberOf);
+    return { meeting: meeting!, created: true, changed: true };
   } else {
     let changed = false;
     const { meeting } = await changeMeeting(em, existing.id, (m) => {

@@ -172,6 +172,26 @@ async function main() {
 
     // 2. POST /calendar_events across 10 workspaces.
     const spaces = await Promise.all(Array.from({ length: 10 }, (_, i) => workspace(i + 1)));
+    // Statements of one push of a new event (every statement goes through knex).
+    const statements: string[] = [];
+    const knex = orm.em.getConnection().getKnex();
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    knex.on('query', onQuery);
+    const one = await fetch(`${api.baseUrl}/calendar_events`, {
+      method: 'POST',
+      headers: { Authorization: spaces[0]!.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        workspace_id: spaces[0]!.workspaceId,
+        member_id: spaces[0]!.memberId,
+        ical_uid: 'one-push@bench',
+        starts_at: new Date(Date.now() + day).toISOString(),
+        meeting_url: 'https://zoom.us/j/123456789',
+        attendees: [{ email: 'm1@acme.test' }],
+      }),
+    });
+    knex.off('query', onQuery);
+    if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
+    if (process.env.BENCH_SQL) process.stdout.write(`${statements.map((q) => q.slice(0, 160)).join('\n')}\n`);
     let counter = 0;
     const result = await autocannon({
       url: `${api.baseUrl}/calendar_events`,
@@ -206,8 +226,8 @@ async function main() {
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
     // Each answered push created its meeting and announced it (autocannon may leave a few unanswered at the end).
     const [pushed] = await orm.em.fork().execute<{ meetings: number; created: number }[]>(
-      `select (select count(*)::int from meetings where workspace_id in (?)) as meetings,
-              (select count(*)::int from webhook_events where workspace_id in (?) and type = 'meeting.created') as created`,
+      `select (select count(*)::int from meetings where workspace_id in (?) and ical_uid like 'push-%') as meetings,
+              (select count(*)::int from webhook_events e join meetings m on m.id = e.object_id where e.workspace_id in (?) and e.type = 'meeting.created' and m.ical_uid like 'push-%') as created`,
       [spaces.map((w) => w.workspaceId), spaces.map((w) => w.workspaceId)],
     );
     const answered = result['2xx'];
@@ -224,7 +244,7 @@ async function main() {
     });
     if (baseline.non2xx > 0) throw new Error(`${baseline.non2xx} non-2xx answers to GET /workspaces`);
     lines.push(
-      `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${answered} answered, ${pushed!.meetings} meetings and meeting.created)`,
+      `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${answered} answered, ${pushed!.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
       `  baseline, same run: GET /workspaces ${baseline.requests.average.toFixed(1)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (push/read ${(result.requests.average / baseline.requests.average).toFixed(2)})`,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
