@@ -4,13 +4,13 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reconcileCalendarBot } from '../services/calendar-bots';
 import { moveConnection } from '../services/calendars';
-import { upsertCalendarEvent } from '../services/calendar-events';
+import { upsertCalendarEvents, type IncomingEvent } from '../services/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
 import {
   connectedCalendarsHolding,
   forgetProviderEvent,
   linkedMeetingId,
-  linkProviderEvent,
+  linkProviderEvents,
   vanishedMeetingIds,
 } from '../db/calendar-event-links';
 import { changeMeeting } from '../services/meetings';
@@ -36,47 +36,80 @@ function linkOf(url: string | null): string | null {
 }
 
 export function createCalendarActivities({ orm, log, providers }: ActivityDeps) {
+  /** A provider event (not cancelled, with a start) as the occurrence it describes. */
+  const incomingOf = (c: CalendarConnection, e: ProviderCalendarEvent): IncomingEvent => ({
+    source: 'calendar_connection',
+    icalUid: e.icalUid ?? e.id,
+    occurrenceKey: e.recurring ? new Date(e.originalStartsAt ?? e.startsAt!).toISOString() : '',
+    recurring: e.recurring,
+    title: e.title,
+    startsAt: new Date(e.startsAt!),
+    endsAt: e.endsAt ? new Date(e.endsAt) : null,
+    meetingUrl: linkOf(e.meetingUrl),
+    organizer: e.organizer,
+    attendees: e.attendees,
+    cancelled: false,
+    memberId: c.memberId,
+  });
+
   /**
-   * One provider event onto its meeting (created, updated or cancelled), remembering which meeting it
-   * became and, during a full listing, that this listing saw it.
+   * A provider event gone from this calendar (cancelled, or without a start) off its meeting. The
+   * meeting is cancelled when no other connected calendar holds it (an attendee removing it from
+   * their own calendar cancels nothing for the others) and it was not pushed by the integrator.
    */
-  async function apply(
+  async function forget(em: EntityManager, c: CalendarConnection, e: ProviderCalendarEvent): Promise<void> {
+    const linked = await linkedMeetingId(em, c.id, e.id);
+    if (!linked) return; // never seen: nothing to cancel
+    await forgetProviderEvent(em, c.id, e.id);
+    const held = await connectedCalendarsHolding(em, linked);
+    const meeting = await em.findOneOrFail(Meeting, { id: linked });
+    if (held > 0 || meeting.source !== 'calendar_connection') return;
+    await changeMeeting(em, linked, (m) => {
+      m.cancelledAt ??= new Date();
+    });
+    await reconcileCalendarBot(em, linked);
+  }
+
+  /**
+   * A page of provider events onto their meetings (created, updated or cancelled), in order,
+   * remembering which meeting each became and, during a full listing, that this listing saw it.
+   * Consecutive events that are not cancellations are upserted together (upsertCalendarEvents).
+   */
+  async function applyPage(
     em: EntityManager,
     c: CalendarConnection,
-    e: ProviderCalendarEvent,
+    events: ProviderCalendarEvent[],
     listing: string | null,
   ): Promise<void> {
-    const linked = await linkedMeetingId(em, c.id, e.id);
-    if (e.cancelled || !e.startsAt) {
-      if (!linked) return; // never seen: nothing to cancel
-      // Gone from this calendar. The meeting is cancelled when no other connected calendar holds it
-      // (an attendee removing it from their own calendar cancels nothing for the others) and it was
-      // not pushed by the integrator.
-      await forgetProviderEvent(em, c.id, e.id);
-      const held = await connectedCalendarsHolding(em, linked);
-      const meeting = await em.findOneOrFail(Meeting, { id: linked });
-      if (held > 0 || meeting.source !== 'calendar_connection') return;
-      await changeMeeting(em, linked, (m) => {
-        m.cancelledAt ??= new Date();
-      });
-      await reconcileCalendarBot(em, linked);
-      return;
+    let run: ProviderCalendarEvent[] = [];
+    const upsertRun = async () => {
+      if (run.length === 0) return;
+      const results = await upsertCalendarEvents(
+        em,
+        c.workspaceId,
+        run.map((e) => incomingOf(c, e)),
+        { clearEach: true },
+      );
+      await linkProviderEvents(
+        em,
+        c.id,
+        run.map((e, i) => ({ providerEventId: e.id, meetingId: results[i]!.meeting.id })),
+        listing,
+      );
+      // Forget what the run loaded, so flushes stay small.
+      em.clear();
+      run = [];
+    };
+    for (const e of events) {
+      if (!e.cancelled && e.startsAt) {
+        run.push(e);
+        continue;
+      }
+      await upsertRun();
+      await forget(em, c, e);
+      em.clear();
     }
-    const { meeting } = await upsertCalendarEvent(em, c.workspaceId, {
-      source: 'calendar_connection',
-      icalUid: e.icalUid ?? e.id,
-      occurrenceKey: e.recurring ? new Date(e.originalStartsAt ?? e.startsAt).toISOString() : '',
-      recurring: e.recurring,
-      title: e.title,
-      startsAt: new Date(e.startsAt),
-      endsAt: e.endsAt ? new Date(e.endsAt) : null,
-      meetingUrl: linkOf(e.meetingUrl),
-      organizer: e.organizer,
-      attendees: e.attendees,
-      cancelled: false,
-      memberId: c.memberId,
-    });
-    await linkProviderEvent(em, { connectionId: c.id, providerEventId: e.id, meetingId: meeting.id, listing });
+    await upsertRun();
   }
 
   /**
@@ -165,11 +198,7 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
             { lockMode: LockMode.PESSIMISTIC_WRITE },
           );
           if (locked.status === 'disconnected') return false;
-          for (const e of next.events) {
-            await apply(em, locked, e, listing);
-            // Each event's writes are flushed: forget them, so flushes stay small on a page of 250.
-            em.clear();
-          }
+          await applyPage(em, locked, next.events, listing);
           const c = await em.findOneOrFail(CalendarConnection, { id: start.id });
           if (next.tokens) {
             tokens = next.tokens;

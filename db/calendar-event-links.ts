@@ -18,15 +18,24 @@ export async function linkedMeetingId(
   return link?.meeting_id ?? null;
 }
 
-/** Remembers (or moves) the meeting of a provider event; a full listing marks it seen, an incremental sync keeps the mark. */
-export async function linkProviderEvent(
+/**
+ * Remembers (or moves) the meetings of provider events of a connection, in one statement; a full
+ * listing marks them seen, an incremental sync keeps the mark.
+ */
+export async function linkProviderEvents(
   em: EntityManager,
-  link: { connectionId: string; providerEventId: string; meetingId: string; listing: string | null },
+  connectionId: string,
+  links: { providerEventId: string; meetingId: string }[],
+  listing: string | null,
 ): Promise<void> {
+  if (links.length === 0) return;
+  // One row per provider event (a later one wins, as one upsert after another would have it).
+  const byEvent = new Map(links.map((l) => [l.providerEventId, l.meetingId]));
   await em.execute(
-    `insert into calendar_event_links (connection_id, provider_event_id, meeting_id, listing) values (?, ?, ?, ?)
+    `insert into calendar_event_links (connection_id, provider_event_id, meeting_id, listing)
+     select ?, e, m, ?::text from unnest(array[?]::text[], array[?]::text[]) as k(e, m)
      on conflict (connection_id, provider_event_id) do update set meeting_id = excluded.meeting_id, listing = coalesce(excluded.listing, calendar_event_links.listing)`,
-    [link.connectionId, link.providerEventId, link.meetingId, link.listing],
+    [connectionId, listing, [...byEvent.keys()], [...byEvent.values()]],
   );
 }
 

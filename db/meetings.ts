@@ -82,6 +82,36 @@ export async function lockOccurrence(
   ]);
 }
 
+/** lockOccurrence for several occurrences in one statement (in a stable order, so two writers wait rather than deadlock). */
+export async function lockOccurrences(
+  em: EntityManager,
+  workspaceId: string,
+  occurrences: { icalUid: string; occurrenceKey: string }[],
+): Promise<void> {
+  const keys = [...new Set(occurrences.map((o) => `occurrence:${workspaceId}:${o.icalUid}:${o.occurrenceKey}`))].sort();
+  if (keys.length === 0) return;
+  await em.execute('select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[?]::text[]) as k', [keys]);
+}
+
+/** Which of these occurrences already have their meeting in the workspace, as `icalUid\noccurrenceKey` keys. */
+export async function existingOccurrences(
+  em: EntityManager,
+  workspaceId: string,
+  occurrences: { icalUid: string; occurrenceKey: string }[],
+): Promise<Set<string>> {
+  if (occurrences.length === 0) return new Set();
+  const rows = await em.execute<{ ical_uid: string; occurrence_key: string }[]>(
+    `select m.ical_uid, m.occurrence_key from meetings m
+       join unnest(array[?]::text[], array[?]::text[]) as k(u, o) on m.ical_uid = k.u and m.occurrence_key = k.o
+      where m.workspace_id = ?`,
+    [occurrences.map((o) => o.icalUid), occurrences.map((o) => o.occurrenceKey), workspaceId],
+  );
+  return new Set(rows.map((r) => occurrenceKeyOf({ icalUid: r.ical_uid, occurrenceKey: r.occurrence_key })));
+}
+
+/** One string per occurrence of a workspace (for sets and maps). */
+export const occurrenceKeyOf = (o: { icalUid: string; occurrenceKey: string }) => `${o.icalUid}\n${o.occurrenceKey}`;
+
 /** Ids of a workspace's upcoming meetings after `afterId` (by id), optionally only some members' ones. */
 export async function upcomingMeetingIds(
   em: EntityManager,

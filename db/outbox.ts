@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { insertRows } from './bulk';
 import { WebhookEvent } from './entities';
 import type { EventType } from '../domain/events';
 import { newId } from '../domain/ids';
@@ -8,10 +9,22 @@ import { extractLegacy } from '../domain/versions';
  * Writes an event row in the caller's transaction, so the event exists exactly when the change it
  * reports does (DESIGN.md › Events: the outbox). Delivery reads these rows after commit.
  */
-export function recordEvent(
-  em: EntityManager,
-  e: { workspaceId: string; type: EventType; objectId: string; payload: Record<string, unknown>; dedupeKey?: string },
-): WebhookEvent {
+export function recordEvent(em: EntityManager, e: EventOf): WebhookEvent {
+  const row = eventRow(e);
+  em.persist(row);
+  return row;
+}
+
+type EventOf = {
+  workspaceId: string;
+  type: EventType;
+  objectId: string;
+  payload: Record<string, unknown>;
+  dedupeKey?: string;
+};
+
+/** The row recordEvent persists, not yet written (several are inserted together with insertEvents). */
+export function eventRow(e: EventOf): WebhookEvent {
   const row = new WebhookEvent();
   row.id = newId('event');
   row.workspaceId = e.workspaceId;
@@ -21,8 +34,15 @@ export function recordEvent(
   const legacy = extractLegacy(e.payload);
   row.legacy = Object.keys(legacy).length > 0 ? legacy : null;
   row.dedupeKey = e.dedupeKey ?? null;
-  em.persist(row);
   return row;
+}
+
+/**
+ * Event rows made in order (eventRow) written with one multi-row insert in the caller's
+ * transaction, outside the unit of work: a page of calendar events records its events together.
+ */
+export async function insertEvents(em: EntityManager, rows: WebhookEvent[]): Promise<void> {
+  await insertRows(em, WebhookEvent, rows);
 }
 
 /** Which of these dedupe keys an event was already recorded under (a retried activity records none again). */

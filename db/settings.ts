@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
+import { insertRows } from './bulk';
 import {
   canonicalScope,
   meetingCategories,
@@ -43,22 +44,21 @@ export function assignmentRow(
   });
 }
 
-/**
- * Writes the own settings of a workspace, member or meeting and their assignment to its own scope,
- * in the caller's transaction, after the owner's row (they reference it) and in foreign-key order.
- */
-export async function persistOwnSettings(
-  em: EntityManager,
-  own: {
-    kind: OwnKind;
-    id: string;
-    workspaceId: string;
-    values?: SettingValues;
-    settingsId?: string;
-    assignmentId?: string;
-  },
-): Promise<{ settings: Settings; assignment: SettingsAssignment }> {
-  const now = new Date();
+/** What an own settings object is for: a workspace, member or meeting (ids chosen beforehand or new). */
+export type OwnSettingsOf = {
+  kind: OwnKind;
+  id: string;
+  workspaceId: string;
+  values?: SettingValues;
+  settingsId?: string;
+  assignmentId?: string;
+};
+
+/** The own settings of a workspace, member or meeting and their assignment to its own scope, not yet written. */
+export function ownSettingsRows(
+  own: OwnSettingsOf,
+  now = new Date(),
+): { settings: Settings; assignment: SettingsAssignment } {
   const settings = Object.assign(new Settings(), {
     id: own.settingsId ?? newId('settings'),
     workspaceId: own.workspaceId,
@@ -81,9 +81,40 @@ export async function persistOwnSettings(
     own.workspaceId,
     now,
   );
+  return { settings, assignment };
+}
+
+/**
+ * Writes the own settings of a workspace, member or meeting and their assignment to its own scope,
+ * in the caller's transaction, after the owner's row (they reference it) and in foreign-key order.
+ */
+export async function persistOwnSettings(
+  em: EntityManager,
+  own: OwnSettingsOf,
+): Promise<{ settings: Settings; assignment: SettingsAssignment }> {
+  const { settings, assignment } = ownSettingsRows(own);
   await em.persist(settings).flush();
   await em.persist(assignment).flush();
   return { settings, assignment };
+}
+
+/**
+ * The own settings of many meetings and their assignments, in two multi-row inserts outside the
+ * unit of work (a page of calendar events): the same rows persistOwnSettings writes one by one.
+ */
+export async function insertOwnSettings(em: EntityManager, owns: OwnSettingsOf[], now = new Date()): Promise<void> {
+  if (owns.length === 0) return;
+  const rows = owns.map((own) => ownSettingsRows(own, now));
+  await insertRows(
+    em,
+    Settings,
+    rows.map((r) => r.settings),
+  );
+  await insertRows(
+    em,
+    SettingsAssignment,
+    rows.map((r) => r.assignment),
+  );
 }
 
 type Row = {

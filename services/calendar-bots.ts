@@ -10,6 +10,33 @@ import { settingsForMeeting } from '../db/settings';
 
 const LIVE = ['queued', 'joining', 'in_call'];
 
+/** Whether a calendar meeting should have a calendar bot: upcoming, not cancelled, with a link, and its settings record it. */
+export function wantsCalendarBot(meeting: Meeting, bots: Bot[], settings: SettingsBlock, now: Date): boolean {
+  return (
+    settings.recording.enabled &&
+    meeting.meetingUrl !== null &&
+    meeting.startsAt !== null &&
+    meetingPhase(meeting, bots, now) === 'upcoming' &&
+    (meeting.endsAt === null || meeting.endsAt > now)
+  );
+}
+
+/** The calendar bot of a meeting (not yet written): it joins at the meeting's start with its link. */
+export function newCalendarBot(meeting: Meeting, at = new Date()): Bot {
+  return Object.assign(new Bot(), {
+    id: newId('bot'),
+    workspaceId: meeting.workspaceId,
+    meetingId: meeting.id,
+    meetingUrl: meeting.meetingUrl!,
+    joinAt: meeting.startsAt,
+    botName: 'Notetaker',
+    createdBy: 'calendar',
+    origin: 'calendar' as const,
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
 /**
  * Brings a calendar meeting's bot in line with it, inside the caller's transaction: an upcoming,
  * not cancelled meeting with a link whose settings record it has one calendar bot joining at its
@@ -30,13 +57,7 @@ export async function reconcileCalendarBot(
   if (meeting.source === 'bot') return 'unchanged';
   const live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
   const settings = known?.settings ?? (await settingsForMeeting(em, meeting));
-  const wanted =
-    settings.recording.enabled &&
-    meeting.meetingUrl !== null &&
-    meeting.startsAt !== null &&
-    meetingPhase(meeting, bots, now) === 'upcoming' &&
-    (meeting.endsAt === null || meeting.endsAt > now);
-  if (!wanted) {
+  if (!wantsCalendarBot(meeting, bots, settings, now)) {
     if (!live || live.status === 'in_call') return 'unchanged';
     botCommands.cancel(em, live);
     return 'cancelled';
@@ -55,19 +76,7 @@ export async function reconcileCalendarBot(
   if (live) return 'unchanged';
   // A meeting whose calendar bot already went (recorded, or failed trying) is not sent another by accident.
   if (bots.some((b) => b.origin === 'calendar' && b.status !== 'cancelled')) return 'unchanged';
-  const at = new Date();
-  const bot = Object.assign(new Bot(), {
-    id: newId('bot'),
-    workspaceId: meeting.workspaceId,
-    meetingId: meeting.id,
-    meetingUrl: meeting.meetingUrl!,
-    joinAt: meeting.startsAt,
-    botName: 'Notetaker',
-    createdBy: 'calendar',
-    origin: 'calendar' as const,
-    createdAt: at,
-    updatedAt: at,
-  });
+  const bot = newCalendarBot(meeting);
   if (known) {
     // A meeting created in this transaction: its meeting.created (recorded by the caller) shows the bot.
     await em.persist(bot).flush();

@@ -2,13 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { canonicalJson } from '../domain/canonical-json';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
-import { reconcileCalendarBot } from './calendar-bots';
-import { Meeting, Member, type Attendee, type Bot, type Person } from '../db/entities';
+import { newCalendarBot, reconcileCalendarBot, wantsCalendarBot } from './calendar-bots';
+import { botCommands } from './commands';
+import { Bot, Meeting, Member, type Attendee, type Person } from '../db/entities';
 import { changeMeeting, meetingPayload, newMeeting } from './meetings';
+import { insertRows } from '../db/bulk';
 import { memberIdsByEmail } from '../db/members';
-import { lockOccurrence } from '../db/meetings';
-import { recordEvent } from '../db/outbox';
-import { persistOwnSettings, settingsDigest, settingsForMeeting } from '../db/settings';
+import { existingOccurrences, lockOccurrence, lockOccurrences, occurrenceKeyOf } from '../db/meetings';
+import { eventRow, insertEvents } from '../db/outbox';
+import { insertOwnSettings, settingsDigest, settingsForMeetings } from '../db/settings';
 import { hitCounter } from '../db/rate-limits';
 import { ApiError, rateLimited, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
@@ -40,6 +42,151 @@ export type UpsertResult = { meeting: Meeting; created: boolean; changed: boolea
 
 const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
 
+/** Every address of the events' organizers and attendees (to look their members up). */
+const emailsOf = (events: IncomingEvent[]) =>
+  events.flatMap((e) => [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x] : [])));
+
+/** An occurrence's people as the meeting stores them, with the workspace's members found by address. */
+function peopleOf(e: IncomingEvent, memberOf: Map<string, string>) {
+  const person = (p: { name: string | null; email: string | null }): Person => ({
+    name: p.name,
+    email: p.email,
+    member_id: memberOf.get(lower(p.email) ?? '') ?? null,
+  });
+  const attendees: Attendee[] = e.attendees.map((a) => ({ ...person(a), response: a.response }));
+  const organizer = e.organizer ? person(e.organizer) : null;
+  const participants: Person[] = attendees.map(({ response: _r, ...p }) => p);
+  if (organizer && !participants.some((p) => lower(p.email) === lower(organizer.email)))
+    participants.unshift(organizer);
+  return { attendees, organizer, participants };
+}
+
+/** The new meeting (not yet written) of an occurrence seen for the first time, with its calendar event. */
+function meetingOf(workspaceId: string, e: IncomingEvent, memberOf: Map<string, string>, now = new Date()): Meeting {
+  const { attendees, organizer, participants } = peopleOf(e, memberOf);
+  const memberId = e.memberId ?? organizer?.member_id ?? null;
+  return newMeeting(
+    {
+      workspaceId,
+      memberId,
+      source: e.source,
+      title: e.title,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      meetingUrl: e.meetingUrl,
+      organizer,
+      participants,
+      icalUid: e.icalUid,
+      occurrenceKey: e.occurrenceKey,
+      calendarEvent: {
+        id: newId('calendarEvent'),
+        recurring: e.recurring,
+        attendees,
+        metadata: e.metadata === undefined ? {} : mergeMetadata({}, e.metadata),
+        member_ids: memberId ? [memberId] : [],
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      },
+      cancelledAt: e.cancelled ? now : null,
+    },
+    now,
+  );
+}
+
+/**
+ * upsertCalendarEvent for several occurrences of one workspace, in order, inside the caller's
+ * transaction, with the same rows and events as calling it for each in turn: occurrences seen for
+ * the first time are created together (a few multi-row statements for a whole run of them, one
+ * settings resolution), the others (and a repeat of one earlier in the list) one by one in their place.
+ */
+export async function upsertCalendarEvents(
+  em: EntityManager,
+  workspaceId: string,
+  events: IncomingEvent[],
+  /** Forget the entities loaded for each one updated after writing it, so flushes stay small on a long page. */
+  opts: { clearEach?: boolean } = {},
+): Promise<UpsertResult[]> {
+  await lockOccurrences(em, workspaceId, events);
+  const known = await existingOccurrences(em, workspaceId, events);
+  const results: UpsertResult[] = [];
+  let run: IncomingEvent[] = [];
+  const createRun = async () => {
+    if (run.length === 0) return;
+    const created = await createCalendarMeetings(em, workspaceId, run);
+    for (const meeting of created) results.push({ meeting, created: true, changed: true });
+    run = [];
+  };
+  for (const e of events) {
+    const key = occurrenceKeyOf(e);
+    if (!known.has(key)) {
+      known.add(key);
+      run.push(e);
+      continue;
+    }
+    await createRun();
+    results.push(await upsertCalendarEvent(em, workspaceId, e));
+    if (opts.clearEach) em.clear();
+  }
+  await createRun();
+  return results;
+}
+
+/**
+ * The meetings of occurrences that have none yet (locked by the caller, each once), created as
+ * upsertCalendarEvent creates one, rows written with multi-row inserts outside the unit of work:
+ * the meetings' own settings and assignments, the meetings (with the digest of their settings),
+ * their calendar bots and bot commands, then `meeting.created` of each, in order.
+ */
+async function createCalendarMeetings(
+  em: EntityManager,
+  workspaceId: string,
+  events: IncomingEvent[],
+  /** The workspace's members among the events' people, when the caller looked them up already. */
+  members?: Map<string, string>,
+): Promise<Meeting[]> {
+  const memberOf = members ?? (await memberIdsByEmail(em, workspaceId, emailsOf(events)));
+  const meetings = events.map((e) => meetingOf(workspaceId, e, memberOf));
+  // Own settings first: resolution reads the meetings' assignments (the meeting rows are not needed for it).
+  await insertOwnSettings(
+    em,
+    meetings.map((m) => ({
+      kind: 'meeting',
+      id: m.id,
+      workspaceId,
+      settingsId: m.ownSettingsId,
+      assignmentId: m.ownAssignmentId,
+    })),
+  );
+  const settings = await settingsForMeetings(em, meetings);
+  const now = new Date();
+  const botsOf = new Map<string, Bot[]>();
+  for (const meeting of meetings) {
+    const block = settings.get(meeting.id)!;
+    meeting.settingsDigest = settingsDigest(block);
+    // Its bot first, so meeting.created already shows the recording it will make.
+    botsOf.set(meeting.id, wantsCalendarBot(meeting, [], block, now) ? [newCalendarBot(meeting)] : []);
+  }
+  await insertRows(em, Meeting, meetings);
+  const bots = [...botsOf.values()].flat();
+  if (bots.length > 0) {
+    await insertRows(em, Bot, bots);
+    for (const bot of bots) botCommands.start(em, bot);
+    await em.flush();
+  }
+  await insertEvents(
+    em,
+    meetings.map((meeting) =>
+      eventRow({
+        workspaceId,
+        type: 'meeting.created',
+        objectId: meeting.id,
+        payload: meetingPayload(meeting, botsOf.get(meeting.id)!, settings.get(meeting.id)!),
+      }),
+    ),
+  );
+  return meetings;
+}
+
 /**
  * Creates or updates the meeting of one occurrence, inside the caller's transaction: one meeting
  * per (workspace, iCalendar UID, occurrence), whoever's calendar it came from. `meeting.created`
@@ -53,75 +200,15 @@ export async function upsertCalendarEvent(
   e: IncomingEvent,
 ): Promise<UpsertResult> {
   await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
-  const memberOf = await memberIdsByEmail(
-    em,
-    workspaceId,
-    [e.organizer?.email, ...e.attendees.map((a) => a.email)].flatMap((x) => (x ? [x] : [])),
-  );
-  const person = (p: { name: string | null; email: string | null }): Person => ({
-    name: p.name,
-    email: p.email,
-    member_id: memberOf.get(lower(p.email) ?? '') ?? null,
-  });
-  const attendees: Attendee[] = e.attendees.map((a) => ({ ...person(a), response: a.response }));
-  const organizer = e.organizer ? person(e.organizer) : null;
-  const participants: Person[] = attendees.map(({ response: _r, ...p }) => p);
-  if (organizer && !participants.some((p) => lower(p.email) === lower(organizer.email)))
-    participants.unshift(organizer);
+  const memberOf = await memberIdsByEmail(em, workspaceId, emailsOf([e]));
+  const { attendees, organizer, participants } = peopleOf(e, memberOf);
   const cancelledAt = e.cancelled ? new Date() : null;
-
   const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
   if (!existing) {
-    const now = new Date();
-    const memberId = e.memberId ?? organizer?.member_id ?? null;
-    const meeting = newMeeting(
-      {
-        workspaceId,
-        memberId,
-        source: e.source,
-        title: e.title,
-        startsAt: e.startsAt,
-        endsAt: e.endsAt,
-        meetingUrl: e.meetingUrl,
-        organizer,
-        participants,
-        icalUid: e.icalUid,
-        occurrenceKey: e.occurrenceKey,
-        calendarEvent: {
-          id: newId('calendarEvent'),
-          recurring: e.recurring,
-          attendees,
-          metadata: e.metadata === undefined ? {} : mergeMetadata({}, e.metadata),
-          member_ids: memberId ? [memberId] : [],
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        },
-        cancelledAt,
-      },
-      now,
-    );
-    em.persist(meeting);
+    // What the caller changed before (a member made from member_data) is written first, as before.
     await em.flush();
-    await persistOwnSettings(em, {
-      kind: 'meeting',
-      id: meeting.id,
-      workspaceId,
-      settingsId: meeting.ownSettingsId,
-      assignmentId: meeting.ownAssignmentId,
-    });
-    const settings = await settingsForMeeting(em, meeting);
-    meeting.settingsDigest = settingsDigest(settings);
-    // Its bot first, so meeting.created already shows the recording it will make.
-    const bots: Bot[] = [];
-    await reconcileCalendarBot(em, meeting.id, { meeting, settings, bots });
-    recordEvent(em, {
-      workspaceId,
-      type: 'meeting.created',
-      objectId: meeting.id,
-      payload: meetingPayload(meeting, bots, settings),
-    });
-    await em.flush();
-    return { meeting, created: true, changed: true };
+    const [meeting] = await createCalendarMeetings(em, workspaceId, [e], memberOf);
+    return { meeting: meeting!, created: true, changed: true };
   } else {
     let changed = false;
     const { meeting } = await changeMeeting(em, existing.id, (m) => {

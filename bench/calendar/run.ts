@@ -114,10 +114,26 @@ async function main() {
       createdAt: now,
     });
     await orm.em.fork().persist(conn).flush();
-    let peakRss = process.memoryUsage().rss;
+    let peakRss = 0;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 100);
+    // Baseline: the provider's listing alone (every page read, nothing applied), the floor of a first sync.
+    const listed = Date.now();
+    let listedEvents = 0;
+    for (let pageToken: string | null = null; ;) {
+      const page = await providers.calendars.google.listChanges({
+        tokens: { access_token: `sim-${email}`, refresh_token: null, expires_at: null },
+        cursor: null,
+        pageToken,
+      });
+      listedEvents += page.events.length;
+      if (page.nextPageToken === null) break;
+      pageToken = page.nextPageToken;
+    }
+    const listSeconds = (Date.now() - listed) / 1000;
+    if (listedEvents !== eventCount) throw new Error(`the listing returned ${listedEvents} of ${eventCount} events`);
+    const startRss = process.memoryUsage().rss;
     const started = Date.now();
     await client.workflow.start('calendarSync', {
       workflowId: calendarSyncWorkflowId(conn.id),
@@ -132,16 +148,50 @@ async function main() {
     }
     const syncSeconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
-    const [{ n }] = await orm.em
+    // What the sync did: every event a meeting (with its own settings), linked, announced once.
+    const [synced] = await orm.em
       .fork()
-      .execute<{ n: number }[]>('select count(*)::int as n from meetings where workspace_id = ?', [ws.workspaceId]);
+      .execute<{ meetings: number; titled: number; own: number; links: number; created: number; status: string }[]>(
+        `select (select count(*)::int from meetings where workspace_id = ?) as meetings,
+              (select count(distinct title)::int from meetings where workspace_id = ?) as titled,
+              (select count(*)::int from settings where workspace_id = ? and own_kind = 'meeting') as own,
+              (select count(*)::int from calendar_event_links where connection_id = ?) as links,
+              (select count(*)::int from webhook_events where workspace_id = ? and type = 'meeting.created') as created,
+              (select status from calendar_connections where id = ?) as status`,
+        [ws.workspaceId, ws.workspaceId, ws.workspaceId, conn.id, ws.workspaceId, conn.id],
+      );
+    for (const [what, n] of Object.entries(synced!).filter(([k]) => k !== 'status'))
+      if (n !== eventCount) throw new Error(`after the first sync: ${n} ${what} for ${eventCount} events`);
+    if (synced!.status !== 'active') throw new Error(`the connection reads ${synced!.status} after its first sync`);
+    const mib = (n: number) => (n / 1024 / 1024).toFixed(0);
     lines.push(
-      `first sync: ${eventCount} events (seeded in ${seedSeconds.toFixed(1)} s) → ${n} meetings in ${syncSeconds.toFixed(1)} s = ${(eventCount / syncSeconds).toFixed(0)} events/s; process peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB`,
+      `first sync: ${eventCount} events (seeded in ${seedSeconds.toFixed(1)} s) → ${synced!.meetings} meetings, ${synced!.created} meeting.created, ${synced!.links} links in ${syncSeconds.toFixed(1)} s = ${(eventCount / syncSeconds).toFixed(0)} events/s; process peak RSS ${mib(peakRss)} MiB (${mib(startRss)} MiB when it started)`,
+      `  baseline, same run: listing the ${eventCount} events alone (no writes) ${listSeconds.toFixed(1)} s = ${(eventCount / listSeconds).toFixed(0)} events/s (sync/listing ${(syncSeconds / listSeconds).toFixed(1)}×)`,
     );
     await client.workflow.getHandle(calendarSyncWorkflowId(conn.id)).terminate('bench over');
 
     // 2. POST /calendar_events across 10 workspaces.
     const spaces = await Promise.all(Array.from({ length: 10 }, (_, i) => workspace(i + 1)));
+    // Statements of one push of a new event (every statement goes through knex).
+    const statements: string[] = [];
+    const knex = orm.em.getConnection().getKnex();
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    knex.on('query', onQuery);
+    const one = await fetch(`${api.baseUrl}/calendar_events`, {
+      method: 'POST',
+      headers: { Authorization: spaces[0]!.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        workspace_id: spaces[0]!.workspaceId,
+        member_id: spaces[0]!.memberId,
+        ical_uid: 'one-push@bench',
+        starts_at: new Date(Date.now() + day).toISOString(),
+        meeting_url: 'https://zoom.us/j/123456789',
+        attendees: [{ email: 'm1@acme.test' }],
+      }),
+    });
+    knex.off('query', onQuery);
+    if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
+    if (process.env.BENCH_SQL) process.stdout.write(`${statements.map((q) => q.slice(0, 160)).join('\n')}\n`);
     let counter = 0;
     const result = await autocannon({
       url: `${api.baseUrl}/calendar_events`,
@@ -174,8 +224,28 @@ async function main() {
       ],
     });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
+    // Each answered push created its meeting and announced it (autocannon may leave a few unanswered at the end).
+    const [pushed] = await orm.em.fork().execute<{ meetings: number; created: number }[]>(
+      `select (select count(*)::int from meetings where workspace_id in (?) and ical_uid like 'push-%') as meetings,
+              (select count(*)::int from webhook_events e join meetings m on m.id = e.object_id where e.workspace_id in (?) and e.type = 'meeting.created' and m.ical_uid like 'push-%') as created`,
+      [spaces.map((w) => w.workspaceId), spaces.map((w) => w.workspaceId)],
+    );
+    const answered = result['2xx'];
+    if (pushed!.meetings < answered || pushed!.meetings > counter || pushed!.created !== pushed!.meetings)
+      throw new Error(
+        `${answered} pushes answered (${counter} sent): ${pushed!.meetings} meetings, ${pushed!.created} meeting.created`,
+      );
+    // Baseline, same run and load: an authenticated read (key check, per-IP limit, one list query).
+    const baseline = await autocannon({
+      url: `${api.baseUrl}/workspaces`,
+      duration: seconds,
+      connections: Number(values.connections),
+      headers: { Authorization: spaces[0]!.key },
+    });
+    if (baseline.non2xx > 0) throw new Error(`${baseline.non2xx} non-2xx answers to GET /workspaces`);
     lines.push(
-      `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.requests.total} requests)`,
+      `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${answered} answered, ${pushed!.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
+      `  baseline, same run: GET /workspaces ${baseline.requests.average.toFixed(1)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (push/read ${(result.requests.average / baseline.requests.average).toFixed(2)})`,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
