@@ -37,3 +37,6 @@ export async function retentionJanitor(): Promise<void> {
   }
   await continueAsNew<typeof retentionJanitor>();
 }
+
+/** Does nothing: bench/bots measures how many of these the Temporal server completes per second (the bound). */
+export async function noopWorkflow(): Promise<void> {}

@@ -121,6 +121,19 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     const seconds = (Date.now() - started) / 1000;
+    // The bound, in the same run: empty workflows through the same server and worker, as many at once as bots were in flight.
+    const noops = Math.min(total, 200);
+    const noopStarted = Date.now();
+    let noopNext = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (noopNext < noops) {
+          const id = `bench-noop/${noopNext++}`;
+          await client.workflow.execute('noopWorkflow', { workflowId: id, taskQueue: 'bench', args: [] });
+        }
+      }),
+    );
+    const noopSeconds = (Date.now() - noopStarted) / 1000;
     process.stdout.write(
       [
         `bench/bots: ${total} bots, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
@@ -129,9 +142,12 @@ async function main() {
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
         `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB`,
+        `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
       ].join('\n'),
     );
+    if (failed.length + sentAt.size > 0)
+      throw new Error(`${failed.length + sentAt.size} of ${total} bots did not complete`);
   } finally {
     clearInterval(sampler);
     worker.kill('SIGTERM');
