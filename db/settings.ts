@@ -122,9 +122,13 @@ async function loadCandidates(
   em: EntityManager,
   q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] },
 ): Promise<ReachingAssignment[]> {
-  // One statement, each branch on its own index (a workspace holds an assignment per meeting).
+  // One statement, each branch on its own index (a workspace holds an assignment per meeting). Each
+  // assignment's settings by primary key (a lateral subquery the planner cannot flatten): as a plain
+  // join the planner hashed every settings row of the database for a page's hundred meeting
+  // assignments (12 ms of PostgreSQL per page of a 10,000-meeting workspace, against 1 ms).
   const columns = 'a.id, a.settings_id, a.scope, a.created_at, s."values", s.legacy_values, s.own_kind';
-  const from = 'settings_assignments a join settings s on s.id = a.settings_id';
+  const from = `settings_assignments a cross join lateral
+    (select s."values", s.legacy_values, s.own_kind from settings s where s.id = a.settings_id limit 1) s`;
   const rows = await em.execute<Row[]>(
     `select ${columns} from ${from} where a.account_id in (?)
      union all select ${columns} from ${from} where a.workspace_id in (?) and a.member_id is null and a.meeting_id is null
