@@ -9,7 +9,7 @@ import { CURRENT_VERSION } from '../domain/versions';
  * account disabled by another process is refused by this one at most this long after. The process
  * that revokes forgets the key at once (forgetAccountKeys). README › Benchmarks / Authentication.
  */
-export const KEY_CACHE_TTL_MS = 1_000;
+export const KEY_CACHE_TTL_MS = 500;
 /** At most this many keys are remembered; the oldest go first. */
 const KEY_CACHE_MAX = 10_000;
 
