@@ -83,7 +83,9 @@ export function createApp(deps: AppDeps) {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customProps: (_req, res) => ({ account_id: res.locals?.accountId }),
+      // Only once the key is known (at the end): a binding of undefined at the start cost a child logger per request for nothing.
+      customProps: (_req, res) =>
+        res.locals?.accountId === undefined ? (undefined as never) : { account_id: res.locals.accountId },
       serializers: {
         // Only the path: query strings may carry values integrators consider private.
         // Connect-link tokens are credentials: their path segment is masked too.

@@ -1,16 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from './entities';
+import { readOnlyEntity } from './read-only';
 
 /**
- * The account holding a key, by the key's hash. Raw SQL on the hot path (every authenticated
- * request): one indexed lookup, mapped without the ORM's query building.
+ * The account holding a key, by the key's hash. Raw SQL on the hot path (services/auth.ts remembers
+ * it briefly): one indexed lookup, mapped read-only (db/read-only; the object is shared by requests).
  */
 export async function accountByKeyHash(em: EntityManager, apiKeyHash: string): Promise<Account | null> {
   const rows = await em.execute<Record<string, unknown>[]>(
     'select * from accounts where api_key_hash = ? and disabled_at is null limit 1',
     [apiKeyHash],
   );
-  return rows[0] ? em.map(Account, rows[0]) : null;
+  return rows[0] ? readOnlyEntity(em, Account, rows[0]) : null;
 }
 
 /** Pins an account that has no pin yet (a concurrent first call may have pinned it already). */

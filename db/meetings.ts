@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting } from './entities';
+import { readOnlyEntity, readOnlyRows } from './read-only';
 import { Where } from './where';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
@@ -28,15 +29,6 @@ export async function meetingWithBots(
   return { meeting, bots };
 }
 
-/** Bots of many meetings in one query, grouped by meeting. */
-export async function botsByMeeting(em: EntityManager, meetingIds: string[]): Promise<Map<string, Bot[]>> {
-  const out = new Map<string, Bot[]>(meetingIds.map((id) => [id, []]));
-  if (meetingIds.length === 0) return out;
-  const bots = await em.find(Bot, { meetingId: { $in: meetingIds } }, { orderBy: { id: 'asc' } });
-  for (const b of bots) out.get(b.meetingId)!.push(b);
-  return out;
-}
-
 export type MeetingFilters = {
   workspaceId: string;
   memberId?: string;
@@ -46,13 +38,8 @@ export type MeetingFilters = {
   phase?: 'upcoming' | 'live' | 'past' | 'cancelled';
 };
 
-/** Ids of a workspace's meetings after `afterId`, in id order, at most `limit` (keyset paging). */
-export async function listMeetingIds(
-  em: EntityManager,
-  filters: MeetingFilters,
-  afterId: string | null,
-  limit: number,
-): Promise<string[]> {
+/** Where a list of a workspace's meetings after `afterId` looks (keyset paging). */
+function meetingListWhere(filters: MeetingFilters, afterId: string | null): Where {
   const where = new Where().add('m.workspace_id = ?', filters.workspaceId).add('m.id > ?', afterId ?? '');
   if (filters.memberId) where.add('m.member_id = ?', filters.memberId);
   if (filters.startsAfter) where.add('m.starts_at >= ?', filters.startsAfter);
@@ -60,11 +47,38 @@ export async function listMeetingIds(
   if (filters.phase === 'cancelled') where.add('m.cancelled_at is not null');
   else if (filters.phase) where.add(`(${PHASE_SQL}) = ?`, filters.phase);
   else where.add('m.cancelled_at is null');
-  const rows = await em.execute<{ id: string }[]>(`select m.id from meetings m where ${where} order by m.id limit ?`, [
-    ...where.params,
-    limit,
-  ]);
-  return rows.map((r) => r.id);
+  return where;
+}
+
+/**
+ * A page of a workspace's meetings (after `afterId`, in id order, at most `limit`: keyset paging) in one statement, read only to be shown
+ * (db/read-only), each with its member's email when `memberEmails` (settings categories need it).
+ */
+export async function meetingsToShow(
+  em: EntityManager,
+  filters: MeetingFilters,
+  afterId: string | null,
+  limit: number,
+  opts: { memberEmails: boolean },
+): Promise<{ meeting: Meeting; memberEmail: string | null }[]> {
+  const where = meetingListWhere(filters, afterId);
+  const rows = await em.execute<(Record<string, unknown> & { member_email?: string | null })[]>(
+    opts.memberEmails
+      ? `select m.*, mem.email as member_email from meetings m left join members mem on mem.id = m.member_id
+         where ${where} order by m.id limit ?`
+      : `select m.* from meetings m where ${where} order by m.id limit ?`,
+    [...where.params, limit],
+  );
+  return rows.map((row) => ({ meeting: readOnlyEntity(em, Meeting, row), memberEmail: row.member_email ?? null }));
+}
+
+/** The bots of these meetings, oldest first per meeting, read only to be shown (db/read-only). */
+export async function botsToShow(em: EntityManager, meetingIds: string[]): Promise<Map<string, Bot[]>> {
+  const out = new Map<string, Bot[]>(meetingIds.map((id) => [id, []]));
+  if (meetingIds.length === 0) return out;
+  const bots = await readOnlyRows(em, Bot, 'select * from bots where meeting_id in (?) order by id', [meetingIds]);
+  for (const b of bots) out.get(b.meetingId)!.push(b);
+  return out;
 }
 
 /**

@@ -132,14 +132,34 @@ const orNone = (ids: Iterable<string>) => {
   return list.length ? list : [''];
 };
 
+// Stored scopes parsed once per process (a page of meetings reads hundreds of them on every request);
+// frozen, since every assignment with the same conditions shares one.
+const parsedScopes = new Map<string, Scope>();
+function storedScope(conditions: string[]): Scope {
+  const key = conditions.join('|');
+  let scope = parsedScopes.get(key);
+  if (!scope) {
+    if (parsedScopes.size >= 100_000) parsedScopes.clear();
+    scope = parseScope(conditions).scope!;
+    Object.freeze(scope.categories);
+    if (scope.anchor) Object.freeze(scope.anchor);
+    parsedScopes.set(key, Object.freeze(scope));
+  }
+  return scope;
+}
+
 /** Every assignment that may reach the given objects, with its settings' values, in one query. */
 async function loadCandidates(
   em: EntityManager,
   q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] },
 ): Promise<ReachingAssignment[]> {
-  // One statement, each branch on its own index (a workspace holds an assignment per meeting).
+  // One statement, each branch on its own index (a workspace holds an assignment per meeting). Each
+  // assignment's settings by primary key (a lateral subquery the planner cannot flatten): as a plain
+  // join the planner hashed every settings row of the database for a page's hundred meeting
+  // assignments (12 ms of PostgreSQL per page of a 10,000-meeting workspace, against 1 ms).
   const columns = 'a.id, a.settings_id, a.scope, a.created_at, s."values", s.legacy_values, s.own_kind';
-  const from = 'settings_assignments a join settings s on s.id = a.settings_id';
+  const from = `settings_assignments a cross join lateral
+    (select s."values", s.legacy_values, s.own_kind from settings s where s.id = a.settings_id limit 1) s`;
   const rows = await em.execute<Row[]>(
     `select ${columns} from ${from} where a.account_id in (?)
      union all select ${columns} from ${from} where a.workspace_id in (?) and a.member_id is null and a.meeting_id is null
@@ -151,7 +171,7 @@ async function loadCandidates(
     id: r.id,
     settingsId: r.settings_id,
     conditions: r.scope,
-    scope: parseScope(r.scope).scope!,
+    scope: storedScope(r.scope),
     own: r.own_kind !== null,
     createdAt: new Date(r.created_at),
     values: r.values,
@@ -170,20 +190,31 @@ async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Ma
 
 /**
  * Settings blocks of many meetings with a bounded number of queries (three, whatever the count):
- * the workspaces' accounts, the members' emails for categories, and every candidate assignment.
+ * the workspaces' accounts, the members' emails for categories, and every candidate assignment;
+ * one when the caller already read the accounts and emails (`known`, a list page does).
  */
-export async function settingsForMeetings(em: EntityManager, meetings: Meeting[]): Promise<Map<string, SettingsBlock>> {
+export async function settingsForMeetings(
+  em: EntityManager,
+  meetings: Meeting[],
+  known: {
+    /** The account that created each workspace of these meetings (`workspaces.created_by`). */
+    accounts?: Map<string, string>;
+    /** The email of each member of these meetings (`members.email`). */
+    emails?: Map<string, string | null>;
+  } = {},
+): Promise<Map<string, SettingsBlock>> {
   const out = new Map<string, SettingsBlock>();
   if (meetings.length === 0) return out;
   const workspaceIds = meetings.map((m) => m.workspaceId);
   const memberIds = meetings.flatMap((m) => (m.memberId ? [m.memberId] : []));
   const [accounts, emails] = await Promise.all([
-    accountsOf(em, workspaceIds),
-    em
-      .execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [
-        orNone(memberIds),
-      ])
-      .then((rows) => new Map(rows.map((r) => [r.id, r.email]))),
+    known.accounts ?? accountsOf(em, workspaceIds),
+    known.emails ??
+      em
+        .execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [
+          orNone(memberIds),
+        ])
+        .then((rows) => new Map(rows.map((r) => [r.id, r.email]))),
   ]);
   const candidates = byAnchor(
     await loadCandidates(em, {
@@ -219,7 +250,9 @@ function byAnchor(candidates: ReachingAssignment[]) {
   const groups = new Map<string, ReachingAssignment[]>();
   for (const a of candidates) {
     const key = a.scope.meetingId ?? a.scope.anchor!.id;
-    groups.set(key, [...(groups.get(key) ?? []), a]);
+    const group = groups.get(key);
+    if (group) group.push(a);
+    else groups.set(key, [a]);
   }
   const of = (key: string | null) => (key ? (groups.get(key) ?? []) : []);
   return {

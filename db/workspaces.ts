@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Workspace, WorkspaceAccess } from './entities';
+import { readOnlyEntity } from './read-only';
 
-/** The account's workspaces (not archived) after a workspace id, oldest id first, each with the account's access. */
+/**
+ * The account's workspaces (not archived) after a workspace id, oldest id first, each with the
+ * account's access; read only (db/read-only: never changed and flushed).
+ */
 export async function workspacesOfAccount(
   em: EntityManager,
   accountId: string,
@@ -21,8 +25,44 @@ export async function workspacesOfAccount(
       role,
       memberId: member_id,
     });
-    return { workspace: em.map(Workspace, w), access };
+    return { workspace: readOnlyEntity(em, Workspace, w), access };
   });
+}
+
+/**
+ * A live (not archived) workspace by id or integer id with the account's access to it, in one
+ * statement; null when either is missing. Read only (db/read-only): a caller that changes them
+ * merges them into its EntityManager first.
+ */
+export async function workspaceWithAccess(
+  em: EntityManager,
+  accountId: string,
+  idOrLegacy: { id: string } | { legacyId: number },
+): Promise<{ workspace: Workspace; access: WorkspaceAccess } | null> {
+  const rows = await em.execute<
+    (Record<string, unknown> & {
+      access_role: WorkspaceAccess['role'];
+      access_member_id: string | null;
+      access_created_at: unknown;
+    })[]
+  >(
+    `select w.*, a.role as access_role, a.member_id as access_member_id, a.created_at as access_created_at
+     from workspaces w join workspace_accesses a on a.workspace_id = w.id and a.account_id = ?
+     where ${'id' in idOrLegacy ? 'w.id = ?' : 'w.legacy_id = ?'} and w.archived_at is null limit 1`,
+    [accountId, 'id' in idOrLegacy ? idOrLegacy.id : idOrLegacy.legacyId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { access_role, access_member_id, access_created_at, ...w } = row;
+  const workspace = readOnlyEntity(em, Workspace, w);
+  const access = readOnlyEntity(em, WorkspaceAccess, {
+    account_id: accountId,
+    workspace_id: workspace.id,
+    role: access_role,
+    member_id: access_member_id,
+    created_at: access_created_at,
+  });
+  return { workspace, access };
 }
 
 /** How many members (not deleted) each workspace has; workspaces without any are absent. */

@@ -1,4 +1,5 @@
-import { Workspace, WorkspaceAccess, type Role } from '../db/entities';
+import type { Workspace, WorkspaceAccess, Role } from '../db/entities';
+import { workspaceWithAccess } from '../db/workspaces';
 import type { RequestCtx } from './context';
 import { ApiError, notFound, unauthorized } from '../domain/errors';
 
@@ -11,18 +12,18 @@ type Options = {
   hidden?: 'unauthorized' | 'not_found';
   /** The error for a role outside `roles` (default 401 unauthorized). */
   forbidden?: () => ApiError;
+  /** The caller changes the workspace and flushes: it is managed by the request's EntityManager (else read only). */
+  change?: boolean;
 };
 
-/** Loads a workspace the key may see, checking its role (spec: Authentication, 2–4). */
+/** Loads a workspace the key may see, checking its role (spec: Authentication, 2–4); read only unless `change`. */
 export async function workspaceFor(ctx: RequestCtx, idOrLegacy: string, opts: Options = {}): Promise<WorkspaceGrant> {
   const where = /^\d+$/.test(idOrLegacy) ? { legacyId: Number(idOrLegacy) } : { id: idOrLegacy };
-  const workspace = await ctx.em.findOne(Workspace, { ...where, archivedAt: null });
-  const access = workspace
-    ? await ctx.em.findOne(WorkspaceAccess, { accountId: ctx.account.id, workspaceId: workspace.id })
-    : null;
-  if (!workspace || !access) throw opts.hidden === 'not_found' ? notFound('Workspace') : unauthorized();
-  if (opts.roles && !opts.roles.includes(access.role)) throw (opts.forbidden ?? unauthorized)();
-  return { workspace, access };
+  // One statement: the live workspace joined with the key's access to it.
+  const grant = await workspaceWithAccess(ctx.em, ctx.account.id, where);
+  if (!grant) throw opts.hidden === 'not_found' ? notFound('Workspace') : unauthorized();
+  if (opts.roles && !opts.roles.includes(grant.access.role)) throw (opts.forbidden ?? unauthorized)();
+  return opts.change ? { workspace: ctx.em.merge(grant.workspace), access: grant.access } : grant;
 }
 
 /** For an object found by id: the key's access to its workspace, or 404 when the key cannot see it. */

@@ -5,6 +5,7 @@ import { newId } from '../domain/ids';
 import { VERSIONS } from '../domain/versions';
 import { persistOwnSettings } from '../db/settings';
 import { createVault, type Vault } from '../runtime/vault';
+import { forgetAccountKeys } from './auth';
 
 /**
  * Where the personal key is kept readable: sealed under a key derived from the signing secret, so
@@ -81,6 +82,7 @@ export async function rotateKey(
   if (!account) throw new Error(`no account with email ${email}`);
   const apiKey = issueKey(account, signingSecret);
   await em.flush();
+  forgetAccountKeys(em, account.id);
   return { account_id: account.id, api_key: apiKey };
 }
 
@@ -109,4 +111,5 @@ export async function setPin(em: EntityManager, email: string, version: string):
   if (!account) throw new Error(`no account with email ${email}`);
   account.versionPin = version;
   await em.flush();
+  forgetAccountKeys(em, account.id);
 }

@@ -2,7 +2,8 @@ import { addToCounters } from '../db/rate-limits';
 import { clientKey } from '../domain/client-address';
 import type { Orm } from '../db/orm';
 
-type Slot = { key: string; windowStart: number; pending: number; shared: number };
+/** `sending`: hits on their way to PostgreSQL (counted, neither pending nor in `shared` yet). */
+type Slot = { key: string; windowStart: number; pending: number; sending: number; shared: number };
 
 /**
  * The per-IP flood limit's counter (one-minute windows; an IPv6 client counts by its /64), counted in
@@ -32,14 +33,17 @@ export class IpRequestCounter {
     const key = `ip:${clientKey(ip)}`;
     let slot = this.slots.get(key);
     if (!slot || slot.windowStart !== windowStart) {
-      slot = { key, windowStart, pending: 0, shared: 0 };
+      slot = { key, windowStart, pending: 0, sending: 0, shared: 0 };
       this.slots.set(key, slot);
     }
     slot.pending += 1;
     // A client near a tenth of the limit unflushed is shared at once (every hit, for limits under 20).
     if (slot.pending >= Math.max(1, Math.floor(this.limit / 10))) await this.flush();
     else this.schedule();
-    return { count: slot.shared + slot.pending, resetInSeconds: Math.ceil((windowStart + windowMs - now) / 1000) };
+    return {
+      count: slot.shared + slot.sending + slot.pending,
+      resetInSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
+    };
   }
 
   private schedule(): void {
@@ -57,23 +61,32 @@ export class IpRequestCounter {
     const now = Date.now();
     const batch = [...this.slots.values()].filter((s) => s.pending > 0);
     for (const s of this.slots.values())
-      if (s.pending === 0 && s.windowStart + this.windowSeconds * 1000 < now) this.slots.delete(s.key);
+      if (s.pending === 0 && s.sending === 0 && s.windowStart + this.windowSeconds * 1000 < now)
+        this.slots.delete(s.key);
     if (batch.length === 0) return;
     const sent = batch.map((s) => ({ slot: s, count: s.pending }));
-    for (const s of batch) s.pending = 0;
+    // Hits being sent still count while the statement runs (a request in between saw them nowhere before).
+    for (const s of batch) {
+      s.sending += s.pending;
+      s.pending = 0;
+    }
     this.flushing = (async () => {
       try {
         const totals = await addToCounters(
           this.orm.em.fork(),
           sent.map(({ slot, count }) => ({ key: slot.key, windowStart: new Date(slot.windowStart), count })),
         );
-        for (const { slot } of sent) {
+        for (const { slot, count } of sent) {
+          slot.sending -= count;
           const total = totals.get(`${slot.key}@${slot.windowStart}`);
           if (total !== undefined) slot.shared = Math.max(slot.shared, total);
         }
       } catch {
         // The database is away: keep the hits for the next flush (the limit stays counted in process).
-        for (const { slot, count } of sent) slot.pending += count;
+        for (const { slot, count } of sent) {
+          slot.sending -= count;
+          slot.pending += count;
+        }
       } finally {
         this.flushing = null;
       }

@@ -8,6 +8,7 @@ import { deleteWebSession, insertWebSession, liveWebSession, pruneWebSessions, s
 import { workspacesOfAccount } from '../db/workspaces';
 import { clientKey } from '../domain/client-address';
 import { apiKeyVault, createUser, issueKey } from './accounts';
+import { forgetAccountKeys } from './auth';
 import type { AppDeps } from './context';
 
 /**
@@ -199,6 +200,7 @@ export async function regenerateKey(deps: AppDeps, account: Account, session: We
   const fresh = await em.findOneOrFail(Account, { id: account.id });
   const apiKey = issueKey(fresh, deps.config.signingSecret, now(deps));
   await em.flush();
+  forgetAccountKeys(em, fresh.id);
   await showOnce(deps, session, apiKey);
 }
 

@@ -121,6 +121,7 @@ export async function updateWorkspace(
     roles: MANAGERS,
     forbidden: () =>
       new ApiError(403, 'workspace_update_not_allowed', 'Only owners and admins of the workspace can update it.'),
+    change: true,
   });
   if (change.name !== undefined) workspace.name = change.name;
   if (change.metadata !== undefined) workspace.metadata = mergeMetadata(workspace.metadata, change.metadata);
@@ -134,6 +135,7 @@ export async function archiveWorkspace(ctx: RequestCtx, id: string): Promise<Wor
     hidden: 'not_found',
     roles: ['owner'],
     forbidden: () => new ApiError(403, 'workspace_archive_not_allowed', 'Only owners of the workspace can archive it.'),
+    change: true,
   });
   workspace.archivedAt = new Date();
   await ctx.em.flush();

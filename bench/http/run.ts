@@ -1,6 +1,8 @@
 /**
  * bench/http: requests/s and p99 latency of GET /api/v1/workspaces (key check, per-IP limit in
- * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run.
+ * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run,
+ * and, to show the floor one database read sets, a bare Express route making one `select 1` through
+ * the same ORM connection pool.
  *   npm run bench:http [-- --seconds 10 --connections 10]
  * Loopback only; each run is bounded by --seconds.
  */
@@ -39,23 +41,40 @@ async function main() {
   bare.get('/hello', (_req, res) => {
     res.json({ hello: 'world' });
   });
+  // The floor of any endpoint that reads the database once: Express, one statement through the ORM's pool, JSON.
+  bare.get('/one-query', async (_req, res) => {
+    const rows = await orm.em.fork().execute<{ one: number }[]>('select 1 as one');
+    res.json({ one: rows[0]!.one });
+  });
   const bareServer = http.createServer(bare);
   await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/hello`;
+  const oneQueryUrl = bareUrl.replace(/\/hello$/, '/one-query');
 
   try {
+    // What is measured answers what it should: the key's one workspace, and the floor's one row.
+    const listed = await fetch(`${api.baseUrl}/workspaces`, { headers: { Authorization: api_key } });
+    const list = (await listed.json()) as { data?: { object: string }[] };
+    if (listed.status !== 200 || list.data?.length !== 1 || list.data[0]!.object !== 'workspace')
+      throw new Error(`unexpected answer ${listed.status}: ${JSON.stringify(list).slice(0, 300)}`);
+    const one = (await (await fetch(oneQueryUrl)).json()) as { one?: number };
+    if (one.one !== 1) throw new Error(`unexpected floor answer ${JSON.stringify(one)}`);
     // Warm-up so JIT and the connection pool are not measured.
     await load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, 2, connections);
     await load(bareUrl, {}, 2, connections);
+    await load(oneQueryUrl, {}, 2, connections);
     const service = await load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections);
     const baseline = await load(bareUrl, {}, seconds, connections);
+    const floor = await load(oneQueryUrl, {}, seconds, connections);
     const fmt = (n: number) => n.toFixed(1);
     process.stdout.write(
       [
         `bench/http: ${seconds}s per target, ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
         `GET /api/v1/workspaces  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)`,
         `bare express /hello     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)`,
+        `bare express + 1 query  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
         `ratio service/bare      throughput ${(service.rps / baseline.rps).toFixed(3)}  p99 ${(service.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`,
+        `ratio service/(bare + 1 query)  throughput ${(service.rps / floor.rps).toFixed(3)}`,
         '',
       ].join('\n'),
     );
