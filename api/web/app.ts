@@ -313,7 +313,7 @@ export function webApp(deps: AppDeps): express.Router {
           ? `${when(info.lastHandoff.at)}, to an agent at ${escapeHtml(info.lastHandoff.from ?? 'an unknown address')}, with workspace ${escapeHtml(info.lastHandoff.workspaceName)}`
           : 'never'
       }</dd></dl>` +
-      `<p>Send the key in the <code>Authorization</code> header of every API request. It does not expire; regenerating it stops the old key at once, everywhere (requests with it answer <code>401 invalid_api_key</code>).</p>` +
+      `<p>Send the key in the <code>Authorization</code> header of every API request. It does not expire; regenerating it stops the old key within half a second everywhere (requests with it then answer <code>401 invalid_api_key</code>).</p>` +
       `<form method="post" action="/settings/personal/api/regenerate">${csrfField(session)}<button type="submit" class="danger" id="regenerate">Regenerate key</button></form>` +
       `<p class="muted">An AI agent can get this key through the <a href="/app/agent_sessions/new">agent handoff</a>.</p>`;
     page(req, res, 200, { title: 'Your API key', body, variant: 'wide' }, account);
