@@ -12,7 +12,7 @@ import {
   storedDelivery,
 } from '../db/deliveries';
 import type { Orm } from '../db/orm';
-import { claimUndispatchedEvents, markEventsDispatched } from '../db/webhook-events';
+import { claimUndispatchedEvents, eventBodies, markEventsDispatched } from '../db/webhook-events';
 import { downgrade, restoreLegacy, type LegacyFacts, type ResourceKind } from '../domain/versions';
 import type { Logger } from '../runtime/logger';
 import { postOnce } from '../runtime/webhook-http';
@@ -71,15 +71,24 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
       enabled: true,
       deletedAt: null,
     });
+    const wanted = events.flatMap((e) => {
+      const to = endpoints.filter((x) => x.workspaceId === e.workspace_id && subscribes(x, e.type));
+      return to.length ? [{ event: e, to }] : [];
+    });
+    // Bodies only of the events some endpoint wants (most events of most workspaces go nowhere).
+    const bodies = await eventBodies(
+      em,
+      wanted.map((w) => w.event.id),
+    );
     const rows: [string, string, string][] = [];
-    for (const e of events) {
-      for (const endpoint of endpoints) {
-        if (endpoint.workspaceId !== e.workspace_id || !subscribes(endpoint, e.type)) continue;
+    for (const { event: e, to } of wanted) {
+      const { payload, legacy } = bodies.get(e.id)!;
+      for (const endpoint of to) {
         rows.push([
           e.id,
           endpoint.id,
           renderEnvelope(
-            { id: e.id, type: e.type, createdAt: new Date(e.created_at), payload: e.payload, legacy: e.legacy },
+            { id: e.id, type: e.type, createdAt: new Date(e.created_at), payload, legacy },
             endpoint.apiVersion,
           ),
         ]);

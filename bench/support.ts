@@ -82,6 +82,8 @@ export async function benchTemporal(
   db: { orm: import('../db/orm').Orm; tmp: string },
   config: import('../runtime/config').Config,
   log: import('../runtime/logger').Logger,
+  /** false: no worker here (the bench spawns one with spawnWorker, pointed at `address`). */
+  opts: { worker?: boolean } = {},
 ) {
   const path = await import('node:path');
   const { Client, Connection } = await import('@temporalio/client');
@@ -105,28 +107,90 @@ export async function benchTemporal(
   const native = await NativeConnection.connect({ address: temporal.address });
   const providers = createProviders(config, client, 'bench', db.orm);
   const storage = new LocalStorage(path.join(db.tmp, 'media'));
-  const worker = await createWorker({
-    connection: native,
-    namespace: 'default',
-    taskQueue: 'bench',
-    orm: db.orm,
-    log,
-    temporal: client,
-    providers,
-    storage,
-    allowLoopbackWebhooks: config.allowLoopbackWebhooks,
-  });
-  const running = worker.run();
+  const worker =
+    opts.worker === false
+      ? null
+      : await createWorker({
+          connection: native,
+          namespace: 'default',
+          taskQueue: 'bench',
+          orm: db.orm,
+          log,
+          temporal: client,
+          providers,
+          storage,
+          allowLoopbackWebhooks: config.allowLoopbackWebhooks,
+        });
+  const running = worker?.run();
   return {
+    address: temporal.address,
     client,
     providers,
     storage,
     close: async () => {
-      worker.shutdown();
+      worker?.shutdown();
       await running;
       await native.close();
       await connection.close();
       await temporal.stop();
+    },
+  };
+}
+
+/**
+ * Runs `work`; with `BENCH_CPU_PROFILE=<dir>` set, under the V8 profiler of this process, written to
+ * `<dir>/<name>.cpuprofile` (open it in Chrome DevTools): a profile of one phase, not of the set-up.
+ */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return work();
+  const { Session } = await import('node:inspector/promises');
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
+/**
+ * The service's worker as `npm run start:worker` runs it (built, then `dist/scripts/start.js
+ * --only=worker`: workflows from the prebuilt bundle, activities, the dispatcher) in a process of its
+ * own, so its memory is its own: `memory()` reads its current and peak RSS. `stop` sends SIGTERM and
+ * waits for the exit.
+ */
+export async function spawnWorker(env: Record<string, string>) {
+  const { execFile, spawn } = await import('node:child_process');
+  const { readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const { promisify } = await import('node:util');
+  const { projectRoot } = await import('../runtime/paths');
+  await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
+  const child = spawn(process.execPath, [path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  const bytes = (status: string, field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+  return {
+    pid: child.pid!,
+    /** Bytes: resident now, and the most it has been resident since it started (VmHWM). */
+    memory: async () => {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+      return { rss: bytes(status, 'VmRSS'), peak: bytes(status, 'VmHWM') };
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }

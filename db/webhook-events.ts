@@ -34,12 +34,16 @@ export async function eventIdsOfWorkspace(
   return rows.map((r) => r.id);
 }
 
-/** An event not yet turned into deliveries, as the fan-out reads it. */
+/** An event not yet turned into deliveries, as the fan-out claims it (its body is read only when an endpoint wants it). */
 export type UndispatchedEvent = {
   id: string;
   workspace_id: string;
   type: string;
   created_at: Date;
+};
+
+/** An event's stored body: what a delivery's envelope is rendered from. */
+export type EventBody = {
   payload: Record<string, unknown>;
   legacy: Record<string, LegacyFacts> | null;
 };
@@ -47,9 +51,19 @@ export type UndispatchedEvent = {
 /** Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds (in the caller's transaction). */
 export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
   return em.execute<UndispatchedEvent[]>(
-    `select id, workspace_id, type, created_at, payload, legacy from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
+    `select id, workspace_id, type, created_at from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
     [limit],
   );
+}
+
+/** The bodies of these events, by id. */
+export async function eventBodies(em: EntityManager, ids: string[]): Promise<Map<string, EventBody>> {
+  if (ids.length === 0) return new Map();
+  const rows = await em.execute<(EventBody & { id: string })[]>(
+    'select id, payload, legacy from webhook_events where id in (?)',
+    [ids],
+  );
+  return new Map(rows.map(({ id, ...body }) => [id, body]));
 }
 
 export async function markEventsDispatched(em: EntityManager, ids: string[]): Promise<void> {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { DefaultLogger, type NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
@@ -45,15 +47,23 @@ export type WorkerOptions = ActivityDeps & {
   shutdownGraceMs?: number;
 };
 
+/**
+ * The workflow bundle `npm run build` writes beside the compiled code (dist/workflow-bundle.js), or
+ * null when running from source (the worker then bundles workflows/ itself as it starts).
+ */
+function prebuiltBundle(): { codePath: string } | null {
+  const codePath = path.join(__dirname, '..', 'workflow-bundle.js');
+  return existsSync(codePath) ? { codePath } : null;
+}
+
 /** The worker: the project's workflows and activities on one task queue. */
 export async function createWorker(opts: WorkerOptions): Promise<Worker> {
+  const bundle = opts.workflowBundle ?? prebuiltBundle();
   return Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    ...(opts.workflowBundle
-      ? { workflowBundle: opts.workflowBundle }
-      : { workflowsPath: require.resolve('../workflows') }),
+    ...(bundle ? { workflowBundle: bundle } : { workflowsPath: require.resolve('../workflows') }),
     ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({

@@ -5,8 +5,6 @@
  *   npm run bench:bots [-- --bots 500 --concurrency 25]
  * Loopback only; bounded by the bot count and a 15-minute deadline.
  */
-import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,10 +14,9 @@ import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { freePort, waitForPort } from '../../runtime/net';
-import { projectRoot } from '../../runtime/paths';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
-import { benchDatabase, percentile, runBench } from '../support';
+import { benchDatabase, percentile, runBench, spawnWorker } from '../support';
 
 async function main() {
   const { values } = parseArgs({
@@ -63,21 +60,11 @@ async function main() {
   });
 
   // The worker in a process of its own, so its memory is its own.
-  const worker = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(projectRoot(), 'scripts', 'start.ts'), '--only=worker'],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const worker = await spawnWorker(env);
   let peakKb = 0;
   const sampler = setInterval(async () => {
-    const status = await readFile(`/proc/${worker.pid}/status`, 'utf8').catch(() => '');
-    const hwm = /VmHWM:\s+(\d+)/.exec(status);
-    if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+    peakKb = Math.max(peakKb, (await worker.memory()).peak / 1024);
   }, 200);
-
   try {
     await waitForPort('127.0.0.1', Number(temporal.address.split(':')[1]), 10_000);
     const sentAt = new Map<string, number>();
@@ -150,8 +137,7 @@ async function main() {
       throw new Error(`${failed.length + sentAt.size} of ${total} bots did not complete`);
   } finally {
     clearInterval(sampler);
-    worker.kill('SIGTERM');
-    await new Promise((r) => worker.once('exit', r));
+    await worker.stop();
     await api.stop();
     await connection.close();
     await temporal.stop();

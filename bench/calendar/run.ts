@@ -1,7 +1,7 @@
 /**
  * bench/calendar: (1) the first sync of a simulated calendar with 10,000 upcoming events through the
- * real path (sync workflow on a dev server, a worker in this process, one meeting per event): time
- * and peak memory; (2) POST /calendar_events throughput across 10 workspaces.
+ * real path (sync workflow on a dev server, the service's worker in a process of its own, one
+ * meeting per event): time and the worker process's peak memory; (2) POST /calendar_events throughput across 10 workspaces.
  *   npm run bench:calendar [-- --events 10000 --seconds 10 --connections 10]
  * Recording is turned off in the bench workspaces, so no bot workflows are started: this measures
  * the calendar path itself. Loopback only; each part is bounded.
@@ -19,7 +19,7 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { benchDatabase, benchTemporal, runBench } from '../support';
+import { benchDatabase, benchTemporal, profiled, runBench, spawnWorker } from '../support';
 
 const SECRET = 'bench-signing-secret-of-at-least-32-characters';
 
@@ -36,14 +36,21 @@ async function main() {
   const log = createLogger('warn');
   const db = await benchDatabase('calendar');
   const { orm } = db;
-  const config = loadConfig({
+  const env = {
+    DATABASE_URL: db.url,
     TEMPORAL_TASK_QUEUE: 'bench',
+    LOG_LEVEL: 'warn',
+    MEDIA_DIR: path.join(db.tmp, 'media'),
     SIGNING_SECRET: SECRET,
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
     RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '1000000',
-  });
-  const temporal = await benchTemporal(db, config, log);
+  };
+  const config = loadConfig(env);
+  const temporal = await benchTemporal(db, config, log, { worker: false });
   const { client, providers } = temporal;
+  // The service's worker (workflows, activities, the dispatcher) in a process of its own, as `npm run
+  // start:worker` runs it: the first sync's memory is that process's.
+  const worker = await spawnWorker({ ...env, TEMPORAL_ADDRESS: temporal.address });
   const api = await startApi(
     {
       orm,
@@ -55,7 +62,7 @@ async function main() {
     { host: '127.0.0.1', port: 0 },
   );
   const lines = [
-    `bench/calendar: node ${process.version}, ${os.cpus().length} cores, dev server, worker and API in this process`,
+    `bench/calendar: node ${process.version}, ${os.cpus().length} cores, dev server, API in this process, the worker (with its dispatcher) in its own`,
   ];
 
   /** A workspace whose own settings turn recording off (no bots), and a member. */
@@ -114,10 +121,8 @@ async function main() {
       createdAt: now,
     });
     await orm.em.fork().persist(conn).flush();
-    let peakRss = 0;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    }, 100);
+    // The worker is up once it has run a workflow.
+    await client.workflow.execute('noopWorkflow', { workflowId: 'bench-ready', taskQueue: 'bench', args: [] });
     // Baseline: the provider's listing alone (every page read, nothing applied), the floor of a first sync.
     const listed = Date.now();
     let listedEvents = 0;
@@ -133,7 +138,13 @@ async function main() {
     }
     const listSeconds = (Date.now() - listed) / 1000;
     if (listedEvents !== eventCount) throw new Error(`the listing returned ${listedEvents} of ${eventCount} events`);
-    const startRss = process.memoryUsage().rss;
+    const startRss = (await worker.memory()).rss;
+    let peakRss = startRss;
+    const sampler = setInterval(() => {
+      void worker.memory().then((m) => {
+        peakRss = Math.max(peakRss, m.rss);
+      });
+    }, 100);
     const started = Date.now();
     await client.workflow.start('calendarSync', {
       workflowId: calendarSyncWorkflowId(conn.id),
@@ -148,6 +159,7 @@ async function main() {
     }
     const syncSeconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
+    const { peak: hwm } = await worker.memory();
     // What the sync did: every event a meeting (with its own settings), linked, announced once.
     const [synced] = await orm.em
       .fork()
@@ -165,10 +177,24 @@ async function main() {
     if (synced!.status !== 'active') throw new Error(`the connection reads ${synced!.status} after its first sync`);
     const mib = (n: number) => (n / 1024 / 1024).toFixed(0);
     lines.push(
-      `first sync: ${eventCount} events (seeded in ${seedSeconds.toFixed(1)} s) → ${synced!.meetings} meetings, ${synced!.created} meeting.created, ${synced!.links} links in ${syncSeconds.toFixed(1)} s = ${(eventCount / syncSeconds).toFixed(0)} events/s; process peak RSS ${mib(peakRss)} MiB (${mib(startRss)} MiB when it started)`,
+      `first sync: ${eventCount} events (seeded in ${seedSeconds.toFixed(1)} s) → ${synced!.meetings} meetings, ${synced!.created} meeting.created, ${synced!.links} links in ${syncSeconds.toFixed(1)} s = ${(eventCount / syncSeconds).toFixed(0)} events/s; worker process RSS peak ${mib(peakRss)} MiB during the sync (${mib(startRss)} MiB when it started; VmHWM since start-up ${mib(hwm)} MiB)`,
       `  baseline, same run: listing the ${eventCount} events alone (no writes) ${listSeconds.toFixed(1)} s = ${(eventCount / listSeconds).toFixed(0)} events/s (sync/listing ${(syncSeconds / listSeconds).toFixed(1)}×)`,
     );
     await client.workflow.getHandle(calendarSyncWorkflowId(conn.id)).terminate('bench over');
+    // The worker's dispatcher fans the sync's events out (this workspace has no endpoints): the pushes
+    // below start once the outbox is empty, so they are measured on their own.
+    for (;;) {
+      const [left] = await orm.em
+        .fork()
+        .execute<{ n: number }[]>('select count(*)::int as n from webhook_events where dispatched_at is null');
+      if (left!.n === 0) break;
+      if (Date.now() - started > 30 * 60_000)
+        throw new Error(`${left!.n} events still not fanned out after 30 minutes`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    lines.push(
+      `  the outbox of the ${eventCount} meeting.created was empty ${((Date.now() - started) / 1000).toFixed(1)} s after the sync started`,
+    );
 
     // 2. POST /calendar_events across 10 workspaces.
     const spaces = await Promise.all(Array.from({ length: 10 }, (_, i) => workspace(i + 1)));
@@ -193,36 +219,38 @@ async function main() {
     if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
     if (process.env.BENCH_SQL) process.stdout.write(`${statements.map((q) => q.slice(0, 160)).join('\n')}\n`);
     let counter = 0;
-    const result = await autocannon({
-      url: `${api.baseUrl}/calendar_events`,
-      method: 'POST',
-      duration: seconds,
-      connections: Number(values.connections),
-      headers: { 'Content-Type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (req) => {
-            const i = counter++;
-            const w = spaces[i % spaces.length]!;
-            const starts = new Date(Date.now() + day + (i % 1000) * 3_600_000);
-            return {
-              ...req,
-              headers: { ...req.headers, Authorization: w.key },
-              body: JSON.stringify({
-                workspace_id: w.workspaceId,
-                member_id: w.memberId,
-                ical_uid: `push-${i}@bench`,
-                title: `Push ${i}`,
-                starts_at: starts.toISOString(),
-                ends_at: new Date(starts.getTime() + 1_800_000).toISOString(),
-                meeting_url: 'https://zoom.us/j/123456789',
-                attendees: [{ email: `m${(i % 10) + 1}@acme.test` }, { email: `guest${i % 50}@else.test` }],
-              }),
-            };
+    const result = await profiled('calendar-push', () =>
+      autocannon({
+        url: `${api.baseUrl}/calendar_events`,
+        method: 'POST',
+        duration: seconds,
+        connections: Number(values.connections),
+        headers: { 'Content-Type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = counter++;
+              const w = spaces[i % spaces.length]!;
+              const starts = new Date(Date.now() + day + (i % 1000) * 3_600_000);
+              return {
+                ...req,
+                headers: { ...req.headers, Authorization: w.key },
+                body: JSON.stringify({
+                  workspace_id: w.workspaceId,
+                  member_id: w.memberId,
+                  ical_uid: `push-${i}@bench`,
+                  title: `Push ${i}`,
+                  starts_at: starts.toISOString(),
+                  ends_at: new Date(starts.getTime() + 1_800_000).toISOString(),
+                  meeting_url: 'https://zoom.us/j/123456789',
+                  attendees: [{ email: `m${(i % 10) + 1}@acme.test` }, { email: `guest${i % 50}@else.test` }],
+                }),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      }),
+    );
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
     // Each answered push created its meeting and announced it (autocannon may leave a few unanswered at the end).
     const [pushed] = await orm.em.fork().execute<{ meetings: number; created: number }[]>(
@@ -249,6 +277,7 @@ async function main() {
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
+    await worker.stop();
     await api.stop();
     await temporal.close();
     await db.close();
