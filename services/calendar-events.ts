@@ -40,6 +40,14 @@ export type IncomingEvent = {
 
 export type UpsertResult = { meeting: Meeting; created: boolean; changed: boolean };
 
+/** What a caller may already know of a workspace, for the settings of the meetings it creates. */
+type KnownFacts = {
+  /** The account that created the workspace. */
+  accountId?: string;
+  /** Emails of members, by id. */
+  memberEmails?: Map<string, string | null>;
+};
+
 const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
 
 /** Every address of the events' organizers and attendees (to look their members up). */
@@ -143,6 +151,7 @@ async function createCalendarMeetings(
   events: IncomingEvent[],
   /** The workspace's members among the events' people, when the caller looked them up already. */
   members?: Map<string, string>,
+  known: KnownFacts = {},
 ): Promise<Meeting[]> {
   const memberOf = members ?? (await memberIdsByEmail(em, workspaceId, emailsOf(events)));
   const meetings = events.map((e) => meetingOf(workspaceId, e, memberOf));
@@ -157,7 +166,12 @@ async function createCalendarMeetings(
       assignmentId: m.ownAssignmentId,
     })),
   );
-  const settings = await settingsForMeetings(em, meetings);
+  const emails = known.memberEmails;
+  const settings = await settingsForMeetings(em, meetings, {
+    ...(known.accountId ? { accounts: new Map([[workspaceId, known.accountId]]) } : {}),
+    // Only when every meeting's member is among them (a meeting's member may be its organizer's).
+    ...(emails && meetings.every((m) => !m.memberId || emails.has(m.memberId)) ? { emails } : {}),
+  });
   const now = new Date();
   const botsOf = new Map<string, Bot[]>();
   for (const meeting of meetings) {
@@ -198,16 +212,23 @@ export async function upsertCalendarEvent(
   em: EntityManager,
   workspaceId: string,
   e: IncomingEvent,
+  opts: {
+    /** Facts the caller read already, so settings resolution does not read them again. */
+    known?: KnownFacts;
+    /** Runs once the occurrence is locked, with its meeting (null when new): throws to refuse the change. */
+    check?: (existing: Meeting | null) => void;
+  } = {},
 ): Promise<UpsertResult> {
   await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
+  const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
+  opts.check?.(existing);
   const memberOf = await memberIdsByEmail(em, workspaceId, emailsOf([e]));
   const { attendees, organizer, participants } = peopleOf(e, memberOf);
   const cancelledAt = e.cancelled ? new Date() : null;
-  const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
   if (!existing) {
     // What the caller changed before (a member made from member_data) is written first, as before.
     await em.flush();
-    const [meeting] = await createCalendarMeetings(em, workspaceId, [e], memberOf);
+    const [meeting] = await createCalendarMeetings(em, workspaceId, [e], memberOf, opts.known);
     return { meeting: meeting!, created: true, changed: true };
   } else {
     let changed = false;
@@ -304,31 +325,38 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
     issues.push({ code: 'invalid', field: 'member_data', message: 'Send member_id or member_data, not both.' });
   if (body.member_data && access.role === 'member') throw unauthorized();
   if (access.role === 'member') memberId = access.memberId;
-  if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
-    issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
+  const memberEmails = new Map<string, string | null>();
+  if (memberId) {
+    const member = await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null });
+    if (member) memberEmails.set(member.id, member.email);
+    else issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
   }
   if (issues.length) throw new ValidationFailed(issues);
   const meetingUrl = body.meeting_url ? normaliseMeetingUrl(body.meeting_url) : null;
   const recurring = body.recurring ?? false;
   const occurrenceKey = recurring ? new Date(body.original_starts_at ?? body.starts_at).toISOString() : '';
-  const existing = await ctx.em.findOne(Meeting, { workspaceId: workspace.id, icalUid: body.ical_uid, occurrenceKey });
-  // A cancellation names an occurrence pushed before: there is nothing to cancel otherwise.
-  if (body.cancelled && !existing)
-    throw new ApiError(
-      409,
-      'no_calendar_event',
-      `No calendar event ${body.ical_uid}${recurring ? ` starting ${occurrenceKey}` : ''} was pushed to this workspace: there is nothing to cancel.`,
-    );
-  if (access.role === 'member') {
+  /** Once the occurrence is locked: whether this push may change it. */
+  const check = (existing: Meeting | null) => {
+    // A cancellation names an occurrence pushed before: there is nothing to cancel otherwise.
+    if (body.cancelled && !existing)
+      throw new ApiError(
+        409,
+        'no_calendar_event',
+        `No calendar event ${body.ical_uid}${recurring ? ` starting ${occurrenceKey}` : ''} was pushed to this workspace: there is nothing to cancel.`,
+      );
     // A member-role key pushes its own member's events: not one another member already holds alone.
-    if (existing && existing.memberId !== memberId && !existing.calendarEvent?.member_ids.includes(memberId!)) {
+    if (
+      access.role === 'member' &&
+      existing &&
+      existing.memberId !== memberId &&
+      !existing.calendarEvent?.member_ids.includes(memberId!)
+    )
       throw new ApiError(
         409,
         'shared_meeting',
         'This meeting is held by another member’s calendar; a member key changes only meetings of its own member’s calendar.',
       );
-    }
-  }
+  };
   const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
   // Counted on its own (not holding the counter row through the push's transaction).
   const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
@@ -354,25 +382,31 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
           `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`,
         );
       memberId = member.id;
+      memberEmails.set(member.id, member.email);
     }
-    return upsertCalendarEvent(em, workspace.id, {
-      source: 'calendar_sync',
-      icalUid: body.ical_uid,
-      occurrenceKey,
-      recurring,
-      title: body.title ?? null,
-      startsAt,
-      endsAt,
-      meetingUrl,
-      organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
-      attendees: (body.attendees ?? []).map((a) => ({
-        email: a.email,
-        name: a.name ?? null,
-        response: a.response ?? null,
-      })),
-      cancelled: body.cancelled ?? false,
-      metadata: body.metadata,
-      memberId,
-    });
+    return upsertCalendarEvent(
+      em,
+      workspace.id,
+      {
+        source: 'calendar_sync',
+        icalUid: body.ical_uid,
+        occurrenceKey,
+        recurring,
+        title: body.title ?? null,
+        startsAt,
+        endsAt,
+        meetingUrl,
+        organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
+        attendees: (body.attendees ?? []).map((a) => ({
+          email: a.email,
+          name: a.name ?? null,
+          response: a.response ?? null,
+        })),
+        cancelled: body.cancelled ?? false,
+        metadata: body.metadata,
+        memberId,
+      },
+      { check, known: { accountId: workspace.createdBy, memberEmails } },
+    );
   });
 }

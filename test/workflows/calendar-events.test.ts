@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant } from '../support/api';
+import { grantAccess } from '../../services/accounts';
 import { serviceFixture } from '../support/temporal';
 import { inDays } from '../support/calendars';
 import { until } from '../support/until';
@@ -312,6 +313,49 @@ describe('pushed calendar events', () => {
     assert.equal(over.status, 429);
     assert.equal(over.body.errors[0].code, 'rate_limited');
     assert.equal(String(over.body.retry_in_seconds), over.headers['retry-after']);
+  });
+
+  it('When the pushing member has settings for meetings within her email domain, then the meeting a push creates resolves them, whether the member is named by member_id, by member_data or by a member-role key', async () => {
+    const me = await withMember();
+    const settings = await api
+      .as(me)
+      .post('/settings', { workspace_id: me.workspaceId, transcription: { language: 'it' } });
+    assert.equal(settings.status, 201, JSON.stringify(settings.body));
+    const asg = await api.as(me).post('/settings_assignments', {
+      settings_id: settings.body.id,
+      scope: [`members:${me.annId}`, 'meetings:domain'],
+    });
+    assert.equal(asg.status, 201, JSON.stringify(asg.body));
+    const annKey = await givenAccount(api, { workspace: false });
+    await grantAccess(api.orm.em.fork(), {
+      email: annKey.email,
+      workspaceId: me.workspaceId,
+      role: 'member',
+      memberId: me.annId,
+    });
+    // As meeting.created announced the meeting (its settings as resolved when it was created).
+    const languageOf = async (res: { status: number; body: { meeting_id: string } }) => {
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const [created] = await eventsOf(me, res.body.meeting_id, 'meeting.created');
+      const meeting = created.data.object;
+      assert.equal(meeting.member_id, me.annId);
+      return [meeting.settings.transcription.language, meeting.settings.sources['transcription.language']];
+    };
+    const reached = ['it', { assignment_id: asg.body.id }];
+    const ours = (over: Record<string, unknown> = {}) =>
+      event({ attendees: [{ email: 'ann@acme.test' }, { email: 'bo@acme.test' }], ...over });
+    assert.deepEqual(await languageOf(await push(me, { ...ours(), member_id: me.annId })), reached);
+    assert.deepEqual(
+      await languageOf(await push(me, { ...ours(), member_data: { name: 'Ann', email: 'ANN@acme.test' } })),
+      reached,
+    );
+    assert.deepEqual(
+      await languageOf(await api.as(annKey).post('/calendar_events', { workspace_id: me.workspaceId, ...ours() })),
+      reached,
+    );
+    // Someone from elsewhere: not her domain, so the assignment does not reach.
+    const elsewhere = await push(me, { ...event(), member_id: me.annId });
+    assert.notEqual((await languageOf(elsewhere))[0], 'it');
   });
 
   it('When a push names its member by member_data, then the member is found by email or created, and created members count toward the hourly member limit', async () => {
