@@ -174,10 +174,17 @@ export async function spawnWorker(env: Record<string, string>) {
   const { promisify } = await import('node:util');
   const { projectRoot } = await import('../runtime/paths');
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
-  const child = spawn(process.execPath, [path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=worker'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_CPU_PROFILE: the worker's whole run profiled too (worker-*.cpuprofile, written as it exits).
+  const dir = process.env.BENCH_CPU_PROFILE;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=worker.cpuprofile'] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=worker'],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const exited = new Promise((r) => child.once('exit', r));
   const bytes = (status: string, field: string) =>
     Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
