@@ -1,10 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where media bytes live; local files by default (DESIGN.md: behind a storage interface). */
 export interface MediaStorage {
-  put(key: string, bytes: Buffer): Promise<void>;
+  /** Stores the bytes under the key, whole or not at all; a stream (a recording) is written as it arrives, never held in memory. */
+  put(key: string, bytes: Buffer | Readable): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   /** Removes the bytes; a key already gone is fine. */
   delete(key: string): Promise<void>;
@@ -18,12 +22,21 @@ export class LocalStorage implements MediaStorage {
     return path.join(this.dir, key);
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  async put(key: string, bytes: Buffer | Readable): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename: a reader never sees half a file.
-    await writeFile(`${file}.tmp`, bytes);
-    await rename(`${file}.tmp`, file);
+    // Write then rename: a reader never sees half a file. The temporary name is this write's own, so
+    // two writers of one key (a retried activity while the first still runs) never mix their bytes.
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      if (Buffer.isBuffer(bytes)) await writeFile(tmp, bytes);
+      else await pipeline(bytes, createWriteStream(tmp));
+      await rename(tmp, file);
+    } catch (err) {
+      if (!Buffer.isBuffer(bytes)) bytes.destroy(); // a download not read to its end is let go
+      await rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

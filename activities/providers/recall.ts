@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { randomUUID } from 'node:crypto';
 import { InvalidMeetingUrl, type BotLaunch, type MeetingBotProvider, type ProviderEvent } from './types';
 
@@ -86,7 +88,7 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
     providerBotId: string,
     _ref: string,
     durationSeconds: number,
-  ): Promise<{ audio: Buffer; durationSeconds: number }> {
+  ): Promise<{ audio: Readable; durationSeconds: number }> {
     const res = await this.call('GET', `/api/v1/bot/${encodeURIComponent(providerBotId)}/`);
     if (!res.ok) throw new Error(`bot provider answered ${res.status} to retrieve bot`);
     const bot = (await res.json()) as {
@@ -99,13 +101,14 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
     const rec = bot.recordings?.[0];
     const url = rec?.media_shortcuts?.audio_mixed?.data?.download_url;
     if (!url) throw new Error('the bot provider has no mixed audio for this recording yet');
-    const audio = await (this.opts.fetch ?? fetch)(url, { signal: AbortSignal.timeout(60_000) });
-    if (!audio.ok) throw new Error(`downloading the recording answered ${audio.status}`);
+    // The whole download, body included, within the processing activity's 15 minutes (it heartbeats meanwhile).
+    const audio = await (this.opts.fetch ?? fetch)(url, { signal: AbortSignal.timeout(10 * 60_000) });
+    if (!audio.ok || !audio.body) throw new Error(`downloading the recording answered ${audio.status}`);
     const seconds =
       rec?.started_at && rec.completed_at
         ? Math.round((Date.parse(rec.completed_at) - Date.parse(rec.started_at)) / 1000)
         : durationSeconds;
-    return { audio: Buffer.from(await audio.arrayBuffer()), durationSeconds: seconds };
+    return { audio: Readable.fromWeb(audio.body as WebReadableStream<Uint8Array>), durationSeconds: seconds };
   }
 }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Client } from '@temporalio/client';
 import { temporalGateway, type TemporalGateway } from '../../runtime/temporal-gateway';
 import { simulatorScenario } from '../../domain/meetings/url';
@@ -107,8 +108,8 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     _providerBotId: string,
     _ref: string,
     durationSeconds: number,
-  ): Promise<{ audio: Buffer; durationSeconds: number }> {
-    return { audio: wav(durationSeconds), durationSeconds };
+  ): Promise<{ audio: Readable; durationSeconds: number }> {
+    return { audio: Readable.from([wav(durationSeconds)]), durationSeconds };
   }
 }
 

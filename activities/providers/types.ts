@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 /** The world outside, behind small interfaces (DESIGN.md › Providers). */
 
 /** What a meeting-bot provider reports about a bot; delivered to the bot workflow as a signal. */
@@ -65,12 +66,12 @@ export interface MeetingBotProvider {
   launch(bot: BotLaunch): Promise<{ providerBotId: string }>;
   /** Makes the bot leave the call (cancellation). */
   leave(providerBotId: string): Promise<void>;
-  /** The recording's audio as WAV bytes. */
+  /** The recording's audio (WAV), as a stream: an hour of audio is never held whole in the worker's memory. */
   fetchRecording(
     providerBotId: string,
     ref: string,
     durationSeconds: number,
-  ): Promise<{ audio: Buffer; durationSeconds: number }>;
+  ): Promise<{ audio: Readable; durationSeconds: number }>;
 }
 
 export type TranscriptionInput = {

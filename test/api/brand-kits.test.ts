@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Client } from '@temporalio/client';
@@ -511,7 +512,7 @@ describe('The meeting-bot provider gets the meeting’s kit', () => {
         return { providerBotId: `rec_${b.botId}` };
       },
       leave: async () => undefined,
-      fetchRecording: async () => ({ audio: Buffer.alloc(0), durationSeconds: 0 }),
+      fetchRecording: async () => ({ audio: Readable.from([]), durationSeconds: 0 }),
     };
     const activities = launcher(recorder);
     const plain = await sendBot(me);

@@ -189,6 +189,13 @@ describe('the Recall-style adapter against a local fake of its API', () => {
       await fetch(`${api.baseUrl}/meetings/${bot.meeting_id}`, { headers: { Authorization: me.key } })
     ).json()) as { results: { media: { duration_seconds: number } } };
     assert.equal(meeting.results.media.duration_seconds, 120);
+    // The recording streamed from the provider's download link to storage arrives whole.
+    const results = (await (
+      await fetch(`${api.baseUrl}/meetings/${bot.meeting_id}/results`, { headers: { Authorization: me.key } })
+    ).json()) as { media: { audio_url: string } };
+    const audio = await fetch(new URL(results.media.audio_url, api.baseUrl));
+    assert.equal(audio.status, 200);
+    assert.deepEqual(Buffer.from(await audio.arrayBuffer()), wav(120));
     assert.ok(fake.requests.includes('POST /api/v1/bot/'));
     assert.ok(fake.requests.some((r) => /^GET \/api\/v1\/bot\/rb_\d+\/$/.test(r)));
     const events = await db.orm.em
