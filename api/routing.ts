@@ -17,6 +17,8 @@ import {
   type ResourceKind,
 } from '../domain/versions';
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
 import { readUpload } from './multipart';
@@ -41,7 +43,13 @@ export type Reply =
     }
   | { status?: number; kind?: ResourceKind; page: Page<Representation> }
   | { status: 204 }
-  | { status?: number; raw: Buffer; contentType: string; headers?: Record<string, string> };
+  | {
+      status?: number;
+      /** The bytes, or a stream of them with its length (a recording is not read into memory to be sent). */
+      raw: Buffer | { stream: Readable; size: number };
+      contentType: string;
+      headers?: Record<string, string>;
+    };
 
 type AnyParams = ZodType<Record<string, string>>;
 type AnyQuery = ZodType<Record<string, unknown>>;
@@ -547,10 +555,14 @@ export class RouteTable {
     }
     if ('raw' in reply) {
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-      res
-        .status(reply.status ?? 200)
-        .type(reply.contentType)
-        .send(reply.raw);
+      res.status(reply.status ?? 200).type(reply.contentType);
+      if (Buffer.isBuffer(reply.raw)) res.send(reply.raw);
+      else {
+        const { stream, size } = reply.raw;
+        res.setHeader('Content-Length', String(size));
+        // A client that goes away mid-download ends the stream (and its file handle) with it.
+        pipeline(stream, res).catch(() => undefined);
+      }
       return { status: reply.status ?? 200, body: null };
     }
     res.status(204).end();

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, writeFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, writeFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,8 @@ export interface MediaStorage {
   /** Stores the bytes under the key, whole or not at all; a stream (a recording) is written as it arrives, never held in memory. */
   put(key: string, bytes: Buffer | Readable): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream with their size, for serving them without holding them in memory; null when absent. */
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the bytes; a key already gone is fine. */
   delete(key: string): Promise<void>;
 }
@@ -42,6 +44,23 @@ export class LocalStorage implements MediaStorage {
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.file(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    try {
+      const handle = await open(this.file(key), 'r');
+      try {
+        const { size } = await handle.stat();
+        // The stream owns the handle from here: it closes it at the end, on an error or when destroyed.
+        return { stream: handle.createReadStream(), size };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting, MeetingResult } from '../db/entities';
 import { botsToShow, meetingsToShow, meetingWithBots, type MeetingFilters } from '../db/meetings';
@@ -273,7 +274,7 @@ export async function getMedia(
   ctx: RequestCtx,
   key: string,
   signed: { expires: string; signature: string },
-): Promise<Buffer> {
+): Promise<{ stream: Readable; size: number }> {
   const check = verifyMediaSignature(ctx.deps.config.signingSecret!, key, signed.expires, signed.signature);
   if (check !== 'ok')
     throw new ApiError(
@@ -283,7 +284,7 @@ export async function getMedia(
         ? 'This media link has expired: read the results again for a fresh one.'
         : 'This media link is not valid.',
     );
-  const bytes = await ctx.deps.storage.get(key);
-  if (!bytes) throw notFound('Media');
-  return bytes;
+  const media = await ctx.deps.storage.open(key);
+  if (!media) throw notFound('Media');
+  return media;
 }

@@ -152,9 +152,9 @@ export const getMedia = defineRoute({
   response: { schema: z.string().openapi({ format: 'binary' }), description: 'The media bytes.' },
   handler: async (ctx, { params, query }) => {
     const key = `${params.meeting_id}/${params.file}`;
-    const bytes = await meetings.getMedia(ctx, key, { expires: query.expires ?? '', signature: query.signature ?? '' });
+    const media = await meetings.getMedia(ctx, key, { expires: query.expires ?? '', signature: query.signature ?? '' });
     return {
-      raw: bytes,
+      raw: media,
       contentType: key.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream',
       headers: { 'Cache-Control': 'private, no-store' },
     };

@@ -17,6 +17,9 @@ class WatchedStorage implements MediaStorage {
   get(key: string) {
     return this.inner.get(key);
   }
+  open(key: string) {
+    return this.inner.open(key);
+  }
   delete(key: string) {
     return this.inner.delete(key);
   }

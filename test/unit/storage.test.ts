@@ -35,6 +35,17 @@ describe('media storage', () => {
     assert.deepEqual(await storage.get('mtg_1/bot_1.wav'), Buffer.concat(chunks));
   });
 
+  it('When stored bytes are opened to be served, then the stream gives them all with their size; an absent key opens as null', async () => {
+    const bytes = Buffer.alloc(200 * 1024, 3);
+    await storage.put('mtg_4/bot_4.wav', bytes);
+    const opened = await storage.open('mtg_4/bot_4.wav');
+    assert.equal(opened!.size, bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+    assert.deepEqual(Buffer.concat(chunks), bytes);
+    assert.equal(await storage.open('mtg_4/none.wav'), null);
+  });
+
   it('When a download fails half way, then the put rejects and neither the key nor a partial file is left', async () => {
     const chunks = Array.from({ length: 8 }, () => Buffer.alloc(1024, 7));
     await assert.rejects(storage.put('mtg_2/bot_2.wav', download(chunks, 4)), /connection was reset/);

@@ -195,6 +195,8 @@ describe('the Recall-style adapter against a local fake of its API', () => {
     ).json()) as { media: { audio_url: string } };
     const audio = await fetch(new URL(results.media.audio_url, api.baseUrl));
     assert.equal(audio.status, 200);
+    assert.equal(audio.headers.get('content-type'), 'audio/wav');
+    assert.equal(audio.headers.get('content-length'), String(wav(120).length));
     assert.deepEqual(Buffer.from(await audio.arrayBuffer()), wav(120));
     assert.ok(fake.requests.includes('POST /api/v1/bot/'));
     assert.ok(fake.requests.some((r) => /^GET \/api\/v1\/bot\/rb_\d+\/$/.test(r)));
