@@ -174,7 +174,7 @@ export async function spawnWorker(env: Record<string, string>) {
   const { promisify } = await import('node:util');
   const { projectRoot } = await import('../runtime/paths');
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
-  // BENCH_CPU_PROFILE: the worker's whole run profiled too (worker-*.cpuprofile, written as it exits).
+  // BENCH_CPU_PROFILE: the worker's whole run profiled too (<dir>/worker.cpuprofile, written as it exits).
   const dir = process.env.BENCH_CPU_PROFILE;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=worker.cpuprofile'] : [];
   const child = spawn(

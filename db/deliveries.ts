@@ -97,11 +97,17 @@ export async function claimFirstAttempts(
   );
 }
 
-/** A lease given back before the attempt was made: the delivery is due for any dispatcher again. */
-export async function releaseFirstAttemptLease(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
+/** Leases given back before their attempts were made, in one statement: those deliveries are due for any dispatcher again. */
+export async function releaseFirstAttemptLeases(
+  em: EntityManager,
+  deliveries: { event_id: string; endpoint_id: string }[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
   await em.execute(
-    'update webhook_deliveries set leased_until = null where event_id = ? and endpoint_id = ? and first_attempt_due',
-    [eventId, endpointId],
+    `update webhook_deliveries d set leased_until = null
+       from (values ${deliveries.map(() => '(?, ?)').join(', ')}) as v(event_id, endpoint_id)
+      where d.event_id = v.event_id and d.endpoint_id = v.endpoint_id and d.first_attempt_due`,
+    deliveries.flatMap((d) => [d.event_id, d.endpoint_id]),
   );
 }
 

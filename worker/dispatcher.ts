@@ -2,7 +2,7 @@ import pg from 'pg';
 import { fanOutEvents, firstAttempts as firstAttemptsOf } from '../activities/webhooks';
 import { cancelOrphanedBot } from '../services/meetings';
 import { claimDueCommands, markCommandFailed, markCommandSent, type ClaimedCommand } from '../db/commands';
-import { claimFirstAttempts, releaseFirstAttemptLease } from '../db/deliveries';
+import { claimFirstAttempts, releaseFirstAttemptLeases, type FirstAttempt } from '../db/deliveries';
 import { WebhookEndpoint } from '../db/entities';
 import type { Orm } from '../db/orm';
 import { commandRetryDelayMs } from '../domain/commands';
@@ -103,11 +103,12 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         (e) => [e.id, e],
       ),
     );
+    // Claimed in the same batch as the attempts that filled their endpoint: given back together, for later.
+    const overflow: FirstAttempt[] = [];
     for (const d of claimed) {
       const busy = attemptingPerEndpoint.get(d.endpoint_id) ?? 0;
       if (busy >= firstAttempts.perEndpoint) {
-        // Claimed in the same batch as the attempts that filled its endpoint: left for later.
-        await releaseFirstAttemptLease(orm.em.fork(), d.event_id, d.endpoint_id);
+        overflow.push(d);
         continue;
       }
       attemptingPerEndpoint.set(d.endpoint_id, busy + 1);
@@ -131,6 +132,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         });
       attempting.add(attempt);
     }
+    await releaseFirstAttemptLeases(orm.em.fork(), overflow);
     return claimed.length;
   }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DefaultLogger, type NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
@@ -49,11 +49,14 @@ export type WorkerOptions = ActivityDeps & {
 
 /**
  * The workflow bundle `npm run build` writes beside the compiled code (dist/workflow-bundle.js), or
- * null when running from source (the worker then bundles workflows/ itself as it starts).
+ * null when running from source, or when the compiled workflows are newer than the bundle (compiled
+ * without bundling): the worker then bundles the workflows itself as it starts, never running old ones.
  */
 function prebuiltBundle(): { codePath: string } | null {
   const codePath = path.join(__dirname, '..', 'workflow-bundle.js');
-  return existsSync(codePath) ? { codePath } : null;
+  if (!existsSync(codePath)) return null;
+  const compiled = require.resolve('../workflows');
+  return statSync(codePath).mtimeMs >= statSync(compiled).mtimeMs ? { codePath } : null;
 }
 
 /** The worker: the project's workflows and activities on one task queue. */

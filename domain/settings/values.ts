@@ -73,7 +73,6 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   node[keys[keys.length - 1]!] = value;
 }
 
-/** Flat values over the service defaults. */
 /** A copy of nested plain objects of primitives (the defaults): several times cheaper than structuredClone, once per meeting of a page. */
 function clonePlain(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
@@ -82,6 +81,7 @@ function clonePlain(value: unknown): unknown {
   return out;
 }
 
+/** Flat values over the service defaults. */
 export function resolveValues(values: SettingValues): ResolvedSettings {
   const out = clonePlain(SERVICE_DEFAULTS) as unknown as Record<string, unknown>;
   for (const path of SETTING_PATHS) if (values[path] !== undefined) setPath(out, path, values[path]);
