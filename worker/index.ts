@@ -41,7 +41,11 @@ export type WorkerOptions = ActivityDeps & {
   taskQueue: string;
   /** Prebuilt workflow bundle (tests reuse one); otherwise bundled from workflows/. */
   workflowBundle?: { code: string };
-  /** 0 turns the sticky workflow cache off (a test that restarts workers needs that on the test server). */
+  /**
+   * Size of the sticky workflow cache. 0 (no cache) is for tests that replace workers on the test
+   * server only: such a worker drops each bot status record's local-activity result, and the
+   * workflow task then waits out its 10 s timeout before it is retried.
+   */
   maxCachedWorkflows?: number;
   /** How long in-flight activities may run on after shutdown() before they are cancelled. */
   shutdownGraceMs?: number;

@@ -1,4 +1,11 @@
-import { condition, patched, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  condition,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
@@ -8,6 +15,15 @@ import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, rescheduleSignal, statusQuery } from './signals';
 
 const acts = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+});
+/**
+ * Status records are short database writes that are safe to repeat (an event type is recorded once
+ * per bot): they run as local activities, inside the workflow task that decides them, instead of as
+ * an activity task and a second workflow task each. Their results are still in the history.
+ */
+const records = proxyLocalActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 });
@@ -34,6 +50,8 @@ export const MAX_CALL = '6 hours';
  */
 export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const { botId } = input;
+  // Bots started before status records became local activities replay with activity tasks.
+  const recordStatus = patched('local-status-records') ? records.recordStatus : acts.recordStatus;
   let status = 'queued' as BotStatus;
   let joinAt = input.joinAt;
   let rescheduled = false;
@@ -61,7 +79,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   ) => {
     status = next;
     upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
-    await acts.recordStatus({ botId, status: next, events: change.events ?? [], ...change });
+    await recordStatus({ botId, status: next, events: change.events ?? [], ...change });
   };
 
   // 1. Wait for the join time (a durable timer), following reschedules; a cancel ends it here.

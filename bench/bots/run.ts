@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { projectRoot } from '../../runtime/paths';
+import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
@@ -121,6 +124,7 @@ async function main() {
       }),
     );
     const noopSeconds = (Date.now() - noopStarted) / 1000;
+    const skeleton = await skeletonBots(temporal.address, client, Math.min(total, 200), env.SIMULATOR_SPEED);
     process.stdout.write(
       [
         `bench/bots: ${total} bots, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
@@ -129,6 +133,7 @@ async function main() {
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
         `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB`,
+        `bound: ${skeleton.bots} skeleton bots (the same two workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
       ].join('\n'),
@@ -142,6 +147,59 @@ async function main() {
     await connection.close();
     await temporal.stop();
     await db.close();
+  }
+}
+
+/**
+ * The bound of the lifecycle on this server: the bot and simulated-call workflows themselves (the
+ * prebuilt bundle the service's worker runs) with every activity a no-op, on a task queue of their
+ * own served by a worker in this process, all started at once like the bench's bots. What a bot costs
+ * beyond this is the service's own work (database, API, outbox).
+ */
+async function skeletonBots(address: string, client: Client, bots: number, speed: string) {
+  const taskQueue = 'bench-skeleton';
+  const connection = await NativeConnection.connect({ address });
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowBundle: { codePath: path.join(projectRoot(), 'dist', 'workflow-bundle.js') },
+    activities: {
+      launchBot: async (botId: string) => {
+        await client.workflow.start('simulatedBot', {
+          taskQueue,
+          workflowId: simulatedBotWorkflowId(botId),
+          args: [{ botId, scenario: 'ok', speed: Number(speed), recordingStart: 'on_join', meetingSeconds: 120 }],
+        });
+        return { outcome: 'launched', providerBotId: `sim_${botId}` };
+      },
+      recordStatus: async () => undefined,
+      leaveCall: async () => undefined,
+      makeMedia: async (_botId: string, durationSeconds: number) => ({ durationSeconds }),
+      makeTranscript: async () => 'ready',
+      makeSummary: async () => 'ready',
+    },
+  });
+  const running = worker.run();
+  try {
+    const started = Date.now();
+    const handles = await Promise.all(
+      Array.from({ length: bots }, (_, i) =>
+        client.workflow.start('botWorkflow', {
+          taskQueue,
+          workflowId: botWorkflowId(`skeleton-${i}`),
+          args: [{ botId: `skeleton-${i}`, joinAt: null }],
+        }),
+      ),
+    );
+    const outcomes = await Promise.all(handles.map((h) => h.result()));
+    const seconds = (Date.now() - started) / 1000;
+    const notCompleted = outcomes.filter((o) => o !== 'completed').length;
+    if (notCompleted > 0) throw new Error(`${notCompleted} of ${bots} skeleton bots did not complete`);
+    return { bots, seconds };
+  } finally {
+    worker.shutdown();
+    await running;
+    await connection.close();
   }
 }
 

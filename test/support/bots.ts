@@ -5,10 +5,12 @@ import { resultOf, serviceFixture } from './temporal';
 
 /**
  * What a bot workflow test needs: a database, its own time-skipping server, a worker with the real
- * workflows (no sticky cache, so a replacement worker picks up at once), the API and an account.
+ * workflows, the API and an account. A test that replaces the worker asks for `sticky: false` (no
+ * sticky cache, so the replacement picks up at once on the test server); its status records then
+ * each wait out a workflow task timeout (see WorkerOptions.maxCachedWorkflows).
  */
-export async function botFixture() {
-  const service = await serviceFixture({ server: 'time-skipping', sticky: false });
+export async function botFixture(opts: { sticky?: boolean } = {}) {
+  const service = await serviceFixture({ server: 'time-skipping', sticky: opts.sticky ?? true });
   const { db, t } = service;
   const fixture = {
     db,

@@ -10,7 +10,7 @@ let t: typeof f.t;
 // Its own file, so its own time-skipping server: nothing else runs while the worker is replaced.
 
 beforeAll(async () => {
-  f = await botFixture();
+  f = await botFixture({ sticky: false });
   ({ db, t } = f);
 });
 afterAll(() => f.close());
