@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { projectRoot } from '../../runtime/paths';
 import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
 import { startApi } from '../../api/server';
@@ -158,6 +158,7 @@ async function main() {
  */
 async function skeletonBots(address: string, client: Client, bots: number, speed: string) {
   const taskQueue = 'bench-skeleton';
+  Runtime.install({ logger: new DefaultLogger('WARN') });
   const connection = await NativeConnection.connect({ address });
   const worker = await Worker.create({
     connection,
