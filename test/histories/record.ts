@@ -26,9 +26,11 @@ import { resultOf, serviceFixture, startedWorkflow } from '../support/temporal';
 import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
+// The first delivery attempt (the dispatcher's own) fails, so a delivery workflow takes over the retries.
+let attempts = 0;
 const receiver = http.createServer((req, res) => {
   req.resume();
-  req.on('end', () => res.writeHead(204).end());
+  req.on('end', () => res.writeHead(attempts++ === 0 ? 503 : 204).end());
 });
 beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', env: { ALLOW_LOOPBACK_WEBHOOKS: 'true' } });
