@@ -2,12 +2,15 @@
  * bench/settings: GET /api/v1/meetings?include=settings&limit=100 on a workspace with 1,000
  * members, 10,000 meetings and 2,000 assignments besides everyone's own: requests/s, p50/p99, and
  * the SQL queries one request makes (with and without include=settings).
- *   npm run bench:settings [-- --seconds 10 --connections 10]
+ *   npm run bench:settings [-- --seconds 10 --connections 10 --rounds 3]
  * Loopback only; each run is bounded by --seconds.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import express from 'express';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import type { Orm } from '../../db/orm';
@@ -15,6 +18,8 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { benchDatabase, load, runBench } from '../support';
+
+type Loaded = Awaited<ReturnType<typeof load>>;
 
 const MEMBERS = 1_000;
 const MEETINGS = 10_000;
@@ -67,8 +72,13 @@ export async function seed(orm: Orm, workspaceId: string): Promise<void> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+    options: {
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+    },
   });
+  const rounds = Number(values.rounds);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const db = await benchDatabase('settings');
@@ -95,6 +105,26 @@ async function main() {
       queries += 1;
     });
   const headers = { Authorization: api_key };
+
+  // The floor of this page, as bare Express serves it: the same page statement and its bots' statement
+  // through the same pool, the rows as the driver gives them, as JSON (no key, limit, representation).
+  const bare = express();
+  bare.get('/page', async (_req, res) => {
+    const em = orm.em.fork();
+    try {
+      const rows = await em.execute<{ id: string }[]>(
+        `select m.* from meetings m where m.workspace_id = ? and m.id > ? and m.cancelled_at is null order by m.id limit ?`,
+        [workspace_id, '', 101],
+      );
+      const bots = await em.execute('select * from bots where meeting_id in (?) order by id', [rows.map((r) => r.id)]);
+      res.json({ data: rows.slice(0, 100), bots });
+    } catch (err) {
+      res.status(500).json({ error: String(err) }); // only as the bench stops
+    }
+  });
+  const bareServer = http.createServer(bare);
+  await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
+  const floorUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/page`;
   const withSettings = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&include=settings&limit=100`;
   const without = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&limit=100`;
   const queriesFor = async (target: string) => {
@@ -113,20 +143,37 @@ async function main() {
     await queriesFor(without); // the key's first call also pins its version: not counted
     const one = await queriesFor(withSettings);
     const plain = await queriesFor(without);
+    const floorPage = (await (await fetch(floorUrl)).json()) as { data: unknown[] };
+    if (floorPage.data.length !== 100) throw new Error(`unexpected floor answer with ${floorPage.data.length} rows`);
     await load(withSettings, headers, 2, connections);
-    const service = await load(withSettings, headers, seconds, connections);
-    const baseline = await load(without, headers, seconds, connections);
+    await load(floorUrl, {}, 2, connections);
+    // The three targets take turns for --rounds rounds; each figure is its median round, so a
+    // slow moment of the machine does not land on one target alone.
+    const runs = { service: [] as Loaded[], baseline: [] as Loaded[], floor: [] as Loaded[] };
+    for (let r = 0; r < rounds; r += 1) {
+      runs.service.push(await load(withSettings, headers, seconds, connections));
+      runs.baseline.push(await load(without, headers, seconds, connections));
+      runs.floor.push(await load(floorUrl, {}, seconds, connections));
+    }
+    const median = (xs: Loaded[]) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)]!;
+    const service = median(runs.service);
+    const baseline = median(runs.baseline);
+    const floor = median(runs.floor);
     const fmt = (n: number) => n.toFixed(1);
     process.stdout.write(
       [
-        `bench/settings: ${MEMBERS} members, ${MEETINGS} meetings, ${ASSIGNMENTS} assignments besides the own ones (seeded in ${seedSeconds.toFixed(1)} s); ${seconds}s per target, ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
+        `bench/settings: ${MEMBERS} members, ${MEETINGS} meetings, ${ASSIGNMENTS} assignments besides the own ones (seeded in ${seedSeconds.toFixed(1)} s); ${rounds} rounds of ${seconds}s per target (median round shown), ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
+        `  rounds (req/s): with settings ${runs.service.map((x) => fmt(x.rps)).join(', ')}; without ${runs.baseline.map((x) => fmt(x.rps)).join(', ')}; floor ${runs.floor.map((x) => fmt(x.rps)).join(', ')}`,
         `GET /meetings?include=settings&limit=100  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)  ${one.queries} SQL queries per request  (${one.assignmentsShown} assignments shown on the page)`,
         `GET /meetings?limit=100 (no settings)     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)  ${plain.queries} SQL queries per request`,
+        `floor: bare express, the page's 2 statements, rows as JSON  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
+        `ratio (no settings)/floor ${(baseline.rps / floor.rps).toFixed(3)}   (settings)/floor ${(service.rps / floor.rps).toFixed(3)}`,
         '',
       ].join('\n'),
     );
   } finally {
     await api.stop();
+    bareServer.close();
     await db.close();
   }
 }
