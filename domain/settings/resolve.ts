@@ -61,8 +61,24 @@ export function reaches(a: Pick<ReachingAssignment, 'scope' | 'createdAt'>, t: T
 
 /** The order resolution walks: most specific first; between equals, the newest assignment (greatest id). */
 export function walkOrder<A extends Pick<ReachingAssignment, 'id' | 'scope'>>(assignments: A[]): A[] {
-  const rank = new Map(assignments.map((a) => [a.id, specificity(a.scope)]));
-  return [...assignments].sort((x, y) => rank.get(y.id)! - rank.get(x.id)! || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  if (assignments.length < 2) return [...assignments];
+  return assignments
+    .map((a) => ({ a, rank: specificity(a.scope) }))
+    .sort((x, y) => y.rank - x.rank || (x.a.id < y.a.id ? 1 : x.a.id > y.a.id ? -1 : 0))
+    .map((x) => x.a);
+}
+
+/** The source of every value no assignment sets (shared: representations are written, never changed in place). */
+const DEFAULT_SOURCE: Source = Object.freeze({ assignment_id: null, reason: 'service_default' });
+const REMOVED_ENTRIES = Object.entries(REMOVED_DEFAULTS);
+
+/** The first assignment in walk order whose values (or older values) set `path`. */
+function firstSetting(walk: ReachingAssignment[], path: string, legacy: boolean): ReachingAssignment | undefined {
+  for (const a of walk) {
+    const values = legacy ? a.legacyValues : (a.values as Record<string, unknown>);
+    if (values && values[path] !== undefined) return a;
+  }
+  return undefined;
 }
 
 /** For each path, the value of the first assignment in walk order that sets it, else the service default. */
@@ -71,25 +87,25 @@ export function resolve(target: Target, assignments: ReachingAssignment[]): Sett
   const values: SettingValues = {};
   const sources = {} as Record<SettingPath, Source>;
   for (const path of SETTING_PATHS) {
-    const from = walk.find((a) => a.values[path] !== undefined);
+    const from = firstSetting(walk, path, false);
     if (from) values[path] = from.values[path];
-    sources[path] = from ? { assignment_id: from.id } : { assignment_id: null, reason: 'service_default' };
+    sources[path] = from ? { assignment_id: from.id } : DEFAULT_SOURCE;
   }
-  const block: SettingsBlock = {
-    ...resolveValues(values),
+  // The fresh values object becomes the block (no copy).
+  const block: SettingsBlock = Object.assign(resolveValues(values), {
     sources,
     assignments: walk.map((a) => ({ id: a.id, settings_id: a.settingsId, scope: a.conditions, own: a.own })),
-  };
+  });
   // Older pins read the removed policy fields resolved the same way, and `start` in the word the
   // deciding layer wrote; the facts ride under a symbol, so no newest body or digest sees them.
   const removed: LegacyValues = {};
   const removedSources: Record<string, Source> = {};
-  for (const [path, fallback] of Object.entries(REMOVED_DEFAULTS)) {
-    const from = walk.find((a) => a.legacyValues?.[path] !== undefined);
+  for (const [path, fallback] of REMOVED_ENTRIES) {
+    const from = firstSetting(walk, path, true);
     removed[path] = from ? from.legacyValues![path] : fallback;
-    removedSources[path] = from ? { assignment_id: from.id } : { assignment_id: null, reason: 'service_default' };
+    removedSources[path] = from ? { assignment_id: from.id } : DEFAULT_SOURCE;
   }
-  const startFrom = walk.find((a) => a.values[START_PATH] !== undefined);
+  const startFrom = firstSetting(walk, START_PATH, false);
   const olderStart = startFrom?.legacyValues?.[START_PATH];
   return withLegacy(block, {
     removed_settings: removed,

@@ -104,8 +104,9 @@ export type SchemaObject = {
 
 /** Attaches facts to a representation (returns it). */
 export function withLegacy<T extends Representation>(representation: T, facts: LegacyFacts): T {
-  const had = (representation[LEGACY] as LegacyFacts | undefined) ?? {};
-  Object.defineProperty(representation, LEGACY, { value: { ...had, ...facts }, enumerable: true, configurable: true });
+  // A symbol key: JSON, Object.keys and digests never see it; a spread copy of the representation keeps it.
+  const had = representation[LEGACY] as LegacyFacts | undefined;
+  (representation as Record<symbol, unknown>)[LEGACY] = had ? { ...had, ...facts } : { ...facts };
   return representation;
 }
 

@@ -729,6 +729,19 @@ describe('which assignments reach a workspace, a member and a meeting', () => {
     }
   });
 
+  it('When two blocks are resolved, then each holds its own values: changing one changes neither the other nor the service defaults', () => {
+    const defaults = JSON.stringify(SERVICE_DEFAULTS);
+    const first = resolve(meetingTarget(), []);
+    const second = resolve(meetingTarget(), []);
+    const { recording, transcription, summary, branding } = first;
+    assert.deepEqual({ recording, transcription, summary, branding }, SERVICE_DEFAULTS);
+    first.recording.methods.bot.silence_detection.alert = true;
+    first.summary.template = 'sales';
+    assert.equal(second.recording.methods.bot.silence_detection.alert, false);
+    assert.equal(second.summary.template, 'general');
+    assert.equal(JSON.stringify(SERVICE_DEFAULTS), defaults);
+  });
+
   it('When the account is assigned, then its workspaces, their members and their meetings see it, and another account’s do not', () => {
     expectReach(asg([`accounts:${ACC_A}`]), [
       ['workspace A', workspaceTarget, true],
