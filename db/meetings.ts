@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting } from './entities';
-import { readOnlyEntity, readOnlyRows } from './read-only';
+import { readOnlyEntity } from './read-only';
 import { Where } from './where';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
@@ -51,8 +51,10 @@ function meetingListWhere(filters: MeetingFilters, afterId: string | null): Wher
 }
 
 /**
- * A page of a workspace's meetings (after `afterId`, in id order, at most `limit`: keyset paging) in one statement, read only to be shown
- * (db/read-only), each with its member's email when `memberEmails` (settings categories need it).
+ * A page of a workspace's meetings (after `afterId`, in id order, at most `limit`: keyset paging) with
+ * their bots, oldest first, in one statement (each statement costs a round trip and a wake-up of
+ * PostgreSQL: see README › Benchmarks), read only to be shown (db/read-only), each with its member's
+ * email when `memberEmails` (settings categories need it).
  */
 export async function meetingsToShow(
   em: EntityManager,
@@ -60,25 +62,23 @@ export async function meetingsToShow(
   afterId: string | null,
   limit: number,
   opts: { memberEmails: boolean },
-): Promise<{ meeting: Meeting; memberEmail: string | null }[]> {
+): Promise<{ meeting: Meeting; bots: Bot[]; memberEmail: string | null }[]> {
   const where = meetingListWhere(filters, afterId);
-  const rows = await em.execute<(Record<string, unknown> & { member_email?: string | null })[]>(
+  const bots = `coalesce((select json_agg(b order by b.id) from bots b where b.meeting_id = m.id), '[]') as page_bots`;
+  const rows = await em.execute<
+    (Record<string, unknown> & { page_bots: Record<string, unknown>[]; member_email?: string | null })[]
+  >(
     opts.memberEmails
-      ? `select m.*, mem.email as member_email from meetings m left join members mem on mem.id = m.member_id
+      ? `select m.*, mem.email as member_email, ${bots} from meetings m left join members mem on mem.id = m.member_id
          where ${where} order by m.id limit ?`
-      : `select m.* from meetings m where ${where} order by m.id limit ?`,
+      : `select m.*, ${bots} from meetings m where ${where} order by m.id limit ?`,
     [...where.params, limit],
   );
-  return rows.map((row) => ({ meeting: readOnlyEntity(em, Meeting, row), memberEmail: row.member_email ?? null }));
-}
-
-/** The bots of these meetings, oldest first per meeting, read only to be shown (db/read-only). */
-export async function botsToShow(em: EntityManager, meetingIds: string[]): Promise<Map<string, Bot[]>> {
-  const out = new Map<string, Bot[]>(meetingIds.map((id) => [id, []]));
-  if (meetingIds.length === 0) return out;
-  const bots = await readOnlyRows(em, Bot, 'select * from bots where meeting_id in (?) order by id', [meetingIds]);
-  for (const b of bots) out.get(b.meetingId)!.push(b);
-  return out;
+  return rows.map((row) => ({
+    meeting: readOnlyEntity(em, Meeting, row),
+    bots: row.page_bots.map((b) => readOnlyEntity(em, Bot, b, 'json')),
+    memberEmail: row.member_email ?? null,
+  }));
 }
 
 /**

@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 type Column = { name: string; field: string; convert: (v: unknown) => unknown };
-const mappings = new WeakMap<object, Column[]>();
+/** Where a row comes from: the driver's columns, or PostgreSQL's JSON of a row (`json_agg`, `row_to_json`). */
+type Source = 'row' | 'json';
+const mappings: Record<Source, WeakMap<object, Column[]>> = { row: new WeakMap(), json: new WeakMap() };
 
-/** Per entity class: each property with one column, and how its value comes from the driver (as the ORM maps it). */
-function columnsOf(em: EntityManager, entity: new () => object): Column[] {
-  let columns = mappings.get(entity);
+/**
+ * Per entity class: each property with one column, and how its value comes from the driver (as the
+ * ORM maps it), or from PostgreSQL's JSON of the row: there a JSON column is already a value and a
+ * timestamp is ISO 8601 text with its offset.
+ */
+function columnsOf(em: EntityManager, entity: new () => object, source: Source = 'row'): Column[] {
+  let columns = mappings[source].get(entity);
   if (columns) return columns;
   const platform = em.getPlatform();
   const meta = em.getMetadata().get(entity.name);
@@ -14,15 +20,20 @@ function columnsOf(em: EntityManager, entity: new () => object): Column[] {
     .map((p) => {
       const type = String(p.type).toLowerCase();
       // The driver hands timestamps over as text (the ORM parses them with the platform's rule): so does this.
+      const date = type === 'date' || type === 'datetime';
       const convert =
-        type === 'date' || type === 'datetime'
-          ? (v: unknown) => (typeof v === 'string' ? platform.parseDate(v) : v)
-          : type === 'json'
-            ? (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v)
-            : (v: unknown) => v;
+        source === 'json'
+          ? date
+            ? (v: unknown) => new Date(v as string)
+            : (v: unknown) => v
+          : date
+            ? (v: unknown) => (typeof v === 'string' ? platform.parseDate(v) : v)
+            : type === 'json'
+              ? (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v)
+              : (v: unknown) => v;
       return { name: p.name, field: p.fieldNames[0]!, convert };
     });
-  mappings.set(entity, columns);
+  mappings[source].set(entity, columns);
   return columns;
 }
 
@@ -36,9 +47,10 @@ export function readOnlyEntity<T extends object>(
   em: EntityManager,
   entity: new () => T,
   row: Record<string, unknown>,
+  source: Source = 'row',
 ): T {
   const out = new entity() as Record<string, unknown>;
-  for (const c of columnsOf(em, entity)) {
+  for (const c of columnsOf(em, entity, source)) {
     const v = row[c.field];
     if (v === undefined) continue;
     out[c.name] = v === null ? null : c.convert(v);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting, MeetingResult } from '../db/entities';
-import { botsToShow, meetingsToShow, meetingWithBots, type MeetingFilters } from '../db/meetings';
+import { meetingsToShow, meetingWithBots, type MeetingFilters } from '../db/meetings';
 import { recordEvent, recordedDedupeKeys } from '../db/outbox';
 import { settingsDigest, settingsForMeeting, settingsForMeetings } from '../db/settings';
 import { canonicalJson } from '../domain/canonical-json';
@@ -182,29 +182,23 @@ export async function listMeetings(ctx: RequestCtx, query: MeetingListQuery): Pr
   };
   if (query.starts_after) filters.startsAfter = new Date(query.starts_after);
   if (query.starts_before) filters.startsBefore = new Date(query.starts_before);
-  // Read only to be shown (db/read-only): the page in one statement, then its bots and settings at once.
+  // Read only to be shown (db/read-only): the page with its bots in one statement, then its settings.
   const rows = await meetingsToShow(ctx.em, filters, after?.id ?? null, query.limit + 1, {
     memberEmails: Boolean(query.settings),
   });
   const page = pageOf(rows, query.limit, (r) => ({ id: r.meeting.id }));
   const meetings = page.data.map((r) => r.meeting);
-  const [bots, settings] = await Promise.all([
-    botsToShow(
-      ctx.em,
-      meetings.map((m) => m.id),
-    ),
-    query.settings
-      ? settingsForMeetings(ctx.em, meetings, {
-          // Every meeting of the page is of this workspace; the page's rows carry their members' emails.
-          accounts: new Map([[workspace.id, workspace.createdBy]]),
-          emails: new Map(page.data.flatMap((r) => (r.meeting.memberId ? [[r.meeting.memberId, r.memberEmail]] : []))),
-        })
-      : null,
-  ]);
+  const settings = query.settings
+    ? await settingsForMeetings(ctx.em, meetings, {
+        // Every meeting of the page is of this workspace; the page's rows carry their members' emails.
+        accounts: new Map([[workspace.id, workspace.createdBy]]),
+        emails: new Map(page.data.flatMap((r) => (r.meeting.memberId ? [[r.meeting.memberId, r.memberEmail]] : []))),
+      })
+    : null;
   const now = new Date();
-  return mapPage(page, ({ meeting }) => ({
+  return mapPage(page, ({ meeting, bots }) => ({
     meeting,
-    bots: bots.get(meeting.id)!,
+    bots,
     settings: settings?.get(meeting.id) ?? null,
     now,
   }));

@@ -487,6 +487,65 @@ describe('meetings', () => {
     assert.equal((await api.http.get('/api/v1/meetings').set('Authorization', owner.key)).status, 400);
   });
 
+  it('When meetings are listed, then each reads as GET /meetings/{id} reads it, recordings and their times included', async () => {
+    const owner = await givenAccount(api);
+    const start = new Date((await t.env.currentTimeMs()) + 86_400_000 + 123);
+    const url = 'https://meet.google.com/abc-defg-hij';
+    const first = (
+      await api
+        .as(owner)
+        .post('/bots', { workspace_id: owner.workspaceId, meeting_url: url, join_at: start.toISOString() })
+    ).body;
+    const second = (
+      await api.as(owner).post('/bots', {
+        workspace_id: owner.workspaceId,
+        meeting_url: url,
+        join_at: new Date(start.getTime() + 60_000).toISOString(),
+      })
+    ).body;
+    // Bots of one call: the second is moved onto the first's meeting, whose own meeting is left with none.
+    await db.orm.em.fork().execute('update bots set meeting_id = ? where id = ?', [first.meeting_id, second.id]);
+    const other = (
+      await api.as(owner).post('/bots', { workspace_id: owner.workspaceId, meeting_url: 'https://zoom.us/j/987654321' })
+    ).body;
+    await db.orm.em
+      .fork()
+      .execute('update bots set left_at = ? where id = ?', [new Date(start.getTime() + 7_654), first.id]);
+    for (const include of [{}, { include: 'settings' }]) {
+      const listed = await api.http
+        .get('/api/v1/meetings')
+        .query({ workspace_id: owner.workspaceId, ...include })
+        .set('Authorization', owner.key);
+      assert.equal(listed.status, 200);
+      assert.deepEqual(
+        listed.body.data.map((m: { id: string }) => m.id),
+        [first.meeting_id, second.meeting_id, other.meeting_id],
+      );
+      const [shared, left, single] = listed.body.data;
+      assert.deepEqual(left.recordings, []);
+      assert.deepEqual(
+        single.recordings.map((r: { id: string }) => r.id),
+        [other.id],
+      );
+      assert.deepEqual(
+        shared.recordings.map((r: { id: string; started_at: string; ended_at: string | null }) => [
+          r.id,
+          r.started_at,
+          r.ended_at,
+        ]),
+        [
+          [first.id, start.toISOString(), new Date(start.getTime() + 7_654).toISOString()],
+          [second.id, new Date(start.getTime() + 60_000).toISOString(), null],
+        ],
+      );
+      for (const m of listed.body.data) {
+        const one = (await api.as(owner).get(`/meetings/${m.id}`)).body;
+        if (!('include' in include)) delete one.settings;
+        assert.deepEqual(m, one, `listed ${m.id} as GET /meetings/{id} reads it`);
+      }
+    }
+  });
+
   it('When results are read before anything was recorded, then every part is none and no media URL is given', async () => {
     const bot = (
       await api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/none' })
