@@ -17,6 +17,26 @@ export async function load(url: string, headers: Record<string, string>, seconds
   };
 }
 
+export type Loaded = Awaited<ReturnType<typeof load>>;
+
+/**
+ * Loads each target for `seconds`, the targets taking turns for `rounds` rounds, so a slow moment of
+ * the machine does not land on one target alone. Returns every round and, per target, its median
+ * round (by requests/s).
+ */
+export async function loadInRounds<K extends string>(
+  rounds: number,
+  targets: Record<K, () => Promise<Loaded>>,
+): Promise<{ runs: Record<K, Loaded[]>; median: Record<K, Loaded> }> {
+  const keys = Object.keys(targets) as K[];
+  const runs = Object.fromEntries(keys.map((k) => [k, [] as Loaded[]])) as Record<K, Loaded[]>;
+  for (let r = 0; r < rounds; r += 1) for (const k of keys) runs[k].push(await targets[k]());
+  const median = Object.fromEntries(
+    keys.map((k) => [k, [...runs[k]].sort((a, b) => a.rps - b.rps)[Math.floor(runs[k].length / 2)]!]),
+  ) as Record<K, Loaded>;
+  return { runs, median };
+}
+
 /**
  * A migrated database for a bench: `DATABASE_URL` when given, else an embedded PostgreSQL in a
  * temporary folder. `close` stops and removes what was started.

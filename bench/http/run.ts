@@ -3,7 +3,7 @@
  * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run,
  * and, to show the floor one database read sets, a bare Express route making one `select 1` through
  * the same ORM connection pool.
- *   npm run bench:http [-- --seconds 10 --connections 10]
+ *   npm run bench:http [-- --seconds 10 --connections 10 --rounds 3]
  * Loopback only; each run is bounded by --seconds.
  */
 import http from 'node:http';
@@ -17,12 +17,17 @@ import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, runBench } from '../support';
+import { benchDatabase, load, loadInRounds, runBench } from '../support';
 
 async function main() {
   const { values } = parseArgs({
-    options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+    options: {
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+    },
   });
+  const rounds = Number(values.rounds);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
   const db = await benchDatabase('http');
@@ -63,13 +68,17 @@ async function main() {
     await load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, 2, connections);
     await load(bareUrl, {}, 2, connections);
     await load(oneQueryUrl, {}, 2, connections);
-    const service = await load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections);
-    const baseline = await load(bareUrl, {}, seconds, connections);
-    const floor = await load(oneQueryUrl, {}, seconds, connections);
+    const { runs, median } = await loadInRounds(rounds, {
+      service: () => load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections),
+      baseline: () => load(bareUrl, {}, seconds, connections),
+      floor: () => load(oneQueryUrl, {}, seconds, connections),
+    });
+    const { service, baseline, floor } = median;
     const fmt = (n: number) => n.toFixed(1);
     process.stdout.write(
       [
-        `bench/http: ${seconds}s per target, ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
+        `bench/http: ${rounds} rounds of ${seconds}s per target (median round shown), ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
+        `  rounds (req/s): service ${runs.service.map((x) => fmt(x.rps)).join(', ')}; bare ${runs.baseline.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${runs.floor.map((x) => fmt(x.rps)).join(', ')}`,
         `GET /api/v1/workspaces  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)`,
         `bare express /hello     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)`,
         `bare express + 1 query  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,

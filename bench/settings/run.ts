@@ -17,9 +17,7 @@ import type { Orm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, runBench } from '../support';
-
-type Loaded = Awaited<ReturnType<typeof load>>;
+import { benchDatabase, load, loadInRounds, runBench } from '../support';
 
 const MEMBERS = 1_000;
 const MEETINGS = 10_000;
@@ -147,18 +145,12 @@ async function main() {
     if (floorPage.data.length !== 100) throw new Error(`unexpected floor answer with ${floorPage.data.length} rows`);
     await load(withSettings, headers, 2, connections);
     await load(floorUrl, {}, 2, connections);
-    // The three targets take turns for --rounds rounds; each figure is its median round, so a
-    // slow moment of the machine does not land on one target alone.
-    const runs = { service: [] as Loaded[], baseline: [] as Loaded[], floor: [] as Loaded[] };
-    for (let r = 0; r < rounds; r += 1) {
-      runs.service.push(await load(withSettings, headers, seconds, connections));
-      runs.baseline.push(await load(without, headers, seconds, connections));
-      runs.floor.push(await load(floorUrl, {}, seconds, connections));
-    }
-    const median = (xs: Loaded[]) => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)]!;
-    const service = median(runs.service);
-    const baseline = median(runs.baseline);
-    const floor = median(runs.floor);
+    const { runs, median } = await loadInRounds(rounds, {
+      service: () => load(withSettings, headers, seconds, connections),
+      baseline: () => load(without, headers, seconds, connections),
+      floor: () => load(floorUrl, {}, seconds, connections),
+    });
+    const { service, baseline, floor } = median;
     const fmt = (n: number) => n.toFixed(1);
     process.stdout.write(
       [
