@@ -50,6 +50,9 @@ function meetingListWhere(filters: MeetingFilters, afterId: string | null): Wher
   return where;
 }
 
+/** The bots of meeting `m`, oldest first, as one JSON column (`page_bots`) of its row. */
+export const MEETING_BOTS_SQL = `coalesce((select json_agg(b order by b.id) from bots b where b.meeting_id = m.id), '[]') as page_bots`;
+
 /**
  * A page of a workspace's meetings (after `afterId`, in id order, at most `limit`: keyset paging) with
  * their bots, oldest first, in one statement (each statement costs a round trip and a wake-up of
@@ -64,14 +67,13 @@ export async function meetingsToShow(
   opts: { memberEmails: boolean },
 ): Promise<{ meeting: Meeting; bots: Bot[]; memberEmail: string | null }[]> {
   const where = meetingListWhere(filters, afterId);
-  const bots = `coalesce((select json_agg(b order by b.id) from bots b where b.meeting_id = m.id), '[]') as page_bots`;
   const rows = await em.execute<
     (Record<string, unknown> & { page_bots: Record<string, unknown>[]; member_email?: string | null })[]
   >(
     opts.memberEmails
-      ? `select m.*, mem.email as member_email, ${bots} from meetings m left join members mem on mem.id = m.member_id
+      ? `select m.*, mem.email as member_email, ${MEETING_BOTS_SQL} from meetings m left join members mem on mem.id = m.member_id
          where ${where} order by m.id limit ?`
-      : `select m.*, ${bots} from meetings m where ${where} order by m.id limit ?`,
+      : `select m.*, ${MEETING_BOTS_SQL} from meetings m where ${where} order by m.id limit ?`,
     [...where.params, limit],
   );
   return rows.map((row) => ({

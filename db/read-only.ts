@@ -5,6 +5,25 @@ type Column = { name: string; field: string; convert: (v: unknown) => unknown };
 type Source = 'row' | 'json';
 const mappings: Record<Source, WeakMap<object, Column[]>> = { row: new WeakMap(), json: new WeakMap() };
 
+const same = (v: unknown) => v;
+
+/** How one column's value becomes the property's. */
+function converter(
+  kind: 'date' | 'json' | 'plain',
+  source: Source,
+  platform: ReturnType<EntityManager['getPlatform']>,
+): (v: unknown) => unknown {
+  if (kind === 'date')
+    // JSON of a row carries ISO 8601 text; the driver hands timestamps over as text too, which the
+    // ORM parses with the platform's rule: so does this.
+    return source === 'json'
+      ? (v) => new Date(v as string)
+      : (v) => (typeof v === 'string' ? platform.parseDate(v) : v);
+  // In JSON of a row, a JSON column is already a value.
+  if (kind === 'json' && source === 'row') return (v) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+  return same;
+}
+
 /**
  * Per entity class: each property with one column, and how its value comes from the driver (as the
  * ORM maps it), or from PostgreSQL's JSON of the row: there a JSON column is already a value and a
@@ -19,18 +38,11 @@ function columnsOf(em: EntityManager, entity: new () => object, source: Source =
     .filter((p) => p.fieldNames?.length === 1)
     .map((p) => {
       const type = String(p.type).toLowerCase();
-      // The driver hands timestamps over as text (the ORM parses them with the platform's rule): so does this.
-      const date = type === 'date' || type === 'datetime';
-      const convert =
-        source === 'json'
-          ? date
-            ? (v: unknown) => new Date(v as string)
-            : (v: unknown) => v
-          : date
-            ? (v: unknown) => (typeof v === 'string' ? platform.parseDate(v) : v)
-            : type === 'json'
-              ? (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v)
-              : (v: unknown) => v;
+      const convert = converter(
+        type === 'date' || type === 'datetime' ? 'date' : type === 'json' ? 'json' : 'plain',
+        source,
+        platform,
+      );
       return { name: p.name, field: p.fieldNames[0]!, convert };
     });
   mappings[source].set(entity, columns);
@@ -56,15 +68,4 @@ export function readOnlyEntity<T extends object>(
     out[c.name] = v === null ? null : c.convert(v);
   }
   return out as T;
-}
-
-/** Rows of one statement as read-only objects of an entity's class (see readOnlyEntity). */
-export async function readOnlyRows<T extends object>(
-  em: EntityManager,
-  entity: new () => T,
-  sql: string,
-  params: unknown[],
-): Promise<T[]> {
-  const rows = await em.execute<Record<string, unknown>[]>(sql, params);
-  return rows.map((row) => readOnlyEntity(em, entity, row));
 }

@@ -14,19 +14,18 @@ import type { BotStatus } from '../domain/meetings/state';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, rescheduleSignal, statusQuery } from './signals';
 
-const acts = proxyActivities<Activities>({
+/** The short steps of a bot (launch, leave, status records): a minute each, retried for about ten. */
+const SHORT_STEP = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
-});
+} as const;
+const acts = proxyActivities<Activities>(SHORT_STEP);
 /**
  * Status records are short database writes that are safe to repeat (an event type is recorded once
  * per bot): they run as local activities, inside the workflow task that decides them, instead of as
  * an activity task and a second workflow task each. Their results are still in the history.
  */
-const records = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
-});
+const records = proxyLocalActivities<Activities>(SHORT_STEP);
 const processing = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
   // The activities heartbeat every few seconds: one on a worker that died is retried within 30 s, not 15 minutes.

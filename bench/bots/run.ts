@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { projectRoot } from '../../runtime/paths';
-import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
+import { botWorkflowId } from '../../workflows/signals';
+import { SimulatedMeetingBotProvider } from '../../activities/providers/simulated';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
@@ -20,6 +21,9 @@ import { freePort, waitForPort } from '../../runtime/net';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
 import { benchDatabase, percentile, runBench, spawnWorker } from '../support';
+
+/** Every bench bot's call: no `sim` parameter, so the simulator plays its normal scenario. */
+const MEETING_URL = 'https://meet.google.com/bench-abcd-efg';
 
 async function main() {
   const { values } = parseArgs({
@@ -83,7 +87,7 @@ async function main() {
           headers: { Authorization: api_key },
           body: JSON.stringify({
             workspace_id,
-            meeting_url: 'https://meet.google.com/bench-abcd-efg',
+            meeting_url: MEETING_URL,
             participants: [{ email: 'a@example.com', name: 'A' }],
           }),
         });
@@ -124,7 +128,7 @@ async function main() {
       }),
     );
     const noopSeconds = (Date.now() - noopStarted) / 1000;
-    const skeleton = await skeletonBots(temporal.address, client, Math.min(total, 200), env.SIMULATOR_SPEED);
+    const skeleton = await skeletonBots(temporal.address, client, Math.min(total, 200), env);
     process.stdout.write(
       [
         `bench/bots: ${total} bots, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
@@ -156,8 +160,14 @@ async function main() {
  * own served by a worker in this process, all started at once like the bench's bots. What a bot costs
  * beyond this is the service's own work (database, API, outbox).
  */
-async function skeletonBots(address: string, client: Client, bots: number, speed: string) {
+async function skeletonBots(address: string, client: Client, bots: number, env: Record<string, string>) {
   const taskQueue = 'bench-skeleton';
+  const provider = new SimulatedMeetingBotProvider(
+    client,
+    taskQueue,
+    Number(env.SIMULATOR_SPEED),
+    Number(env.SIMULATOR_MEETING_SECONDS),
+  );
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const connection = await NativeConnection.connect({ address });
   const worker = await Worker.create({
@@ -165,13 +175,22 @@ async function skeletonBots(address: string, client: Client, bots: number, speed
     taskQueue,
     workflowBundle: { codePath: path.join(projectRoot(), 'dist', 'workflow-bundle.js') },
     activities: {
+      // The simulated call starts as the service's provider starts it, on the skeleton's queue.
       launchBot: async (botId: string) => {
-        await client.workflow.start('simulatedBot', {
-          taskQueue,
-          workflowId: simulatedBotWorkflowId(botId),
-          args: [{ botId, scenario: 'ok', speed: Number(speed), recordingStart: 'on_join', meetingSeconds: 120 }],
+        const { providerBotId } = await provider.launch({
+          botId,
+          meetingUrl: MEETING_URL,
+          botName: 'Notetaker',
+          botAvatar: null,
+          welcomeMessage: null,
+          recordingStart: 'on_join',
+          recordingMode: 'audio_and_video',
+          silenceAlert: false,
+          scheduledEnd: null,
+          participants: [],
+          branding: null,
         });
-        return { outcome: 'launched', providerBotId: `sim_${botId}` };
+        return { outcome: 'launched', providerBotId };
       },
       recordStatus: async () => undefined,
       leaveCall: async () => undefined,

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import express from 'express';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
+import { MEETING_BOTS_SQL } from '../../db/meetings';
 import type { Orm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
@@ -110,11 +111,12 @@ async function main() {
   const bare = express();
   bare.get('/page', async (_req, res) => {
     try {
-      const rows = await orm.em.fork().execute(
-        `select m.*, coalesce((select json_agg(b order by b.id) from bots b where b.meeting_id = m.id), '[]') as page_bots
-           from meetings m where m.workspace_id = ? and m.id > ? and m.cancelled_at is null order by m.id limit ?`,
-        [workspace_id, '', 101],
-      );
+      const rows = await orm.em
+        .fork()
+        .execute(
+          `select m.*, ${MEETING_BOTS_SQL} from meetings m where m.workspace_id = ? and m.id > ? and m.cancelled_at is null order by m.id limit ?`,
+          [workspace_id, '', 101],
+        );
       res.json({ data: rows.slice(0, 100) });
     } catch (err) {
       res.status(500).json({ error: String(err) }); // only as the bench stops

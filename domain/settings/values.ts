@@ -66,10 +66,10 @@ export function getPath(obj: unknown, path: string): unknown {
     .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
-function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
+/** Sets the value at a path given as its keys, making the objects on the way when missing. */
+function setKeys(obj: Record<string, unknown>, keys: readonly string[], value: unknown): void {
   let node = obj;
-  for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+  for (let i = 0; i < keys.length - 1; i += 1) node = (node[keys[i]!] ??= {}) as Record<string, unknown>;
   node[keys[keys.length - 1]!] = value;
 }
 
@@ -96,21 +96,14 @@ function defaultSettings(): ResolvedSettings {
 /** Flat values over the service defaults. */
 export function resolveValues(values: SettingValues): ResolvedSettings {
   const out = defaultSettings() as unknown as Record<string, unknown>;
-  for (const path of SETTING_PATHS) {
-    const value = values[path];
-    if (value === undefined) continue;
-    const keys = PATH_KEYS[path];
-    let node = out;
-    for (let i = 0; i < keys.length - 1; i += 1) node = node[keys[i]!] as Record<string, unknown>;
-    node[keys[keys.length - 1]!] = value;
-  }
+  for (const path of SETTING_PATHS) if (values[path] !== undefined) setKeys(out, PATH_KEYS[path], values[path]);
   return out as unknown as ResolvedSettings;
 }
 
 /** A settings object's groups as it reads (`null` where it leaves the value to the next layer). */
 export function nestedValues(values: SettingValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const path of SETTING_PATHS) setPath(out, path, values[path] ?? null);
+  for (const path of SETTING_PATHS) setKeys(out, PATH_KEYS[path], values[path] ?? null);
   return out;
 }
 
