@@ -181,9 +181,20 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
   }
 }
 
+/** The node flags `npm run start:worker` starts the worker with (its heap limit), from package.json. */
+export async function workerNodeFlags(): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const { projectRoot } = await import('../runtime/paths');
+  const pkg = JSON.parse(await readFile(path.join(projectRoot(), 'package.json'), 'utf8'));
+  const command = / node ((?:--\S+ )*)dist\/scripts\/start\.js --only=worker/.exec(pkg.scripts['start:worker']);
+  if (!command) throw new Error(`package.json start:worker does not run node dist/scripts/start.js --only=worker`);
+  return command[1].split(' ').filter(Boolean);
+}
+
 /**
- * The service's worker as `npm run start:worker` runs it (built, then `dist/scripts/start.js
- * --only=worker`: workflows from the prebuilt bundle, activities, the dispatcher) in a process of its
+ * The service's worker as `npm run start:worker` runs it (built, then `node <its flags>
+ * dist/scripts/start.js --only=worker`: workflows from the prebuilt bundle, activities, the dispatcher) in a process of its
  * own, so its memory is its own: `memory()` reads its current and peak RSS. `stop` sends SIGTERM and
  * waits for the exit.
  */
@@ -199,7 +210,12 @@ export async function spawnWorker(env: Record<string, string>) {
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=worker.cpuprofile'] : [];
   const child = spawn(
     process.execPath,
-    [...profile, path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=worker'],
+    [
+      ...profile,
+      ...(await workerNodeFlags()),
+      path.join(projectRoot(), 'dist', 'scripts', 'start.js'),
+      '--only=worker',
+    ],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,6 +10,15 @@ import type { Orm } from '../db/orm';
 let runtimeInstalled = false;
 
 /**
+ * Workflows kept in the sticky cache unless WORKER_MAX_CACHED_WORKFLOWS says otherwise. The SDK
+ * sizes its default from the V8 heap limit at about 1.7 MiB a workflow, which under the worker's
+ * 512 MiB heap (`npm run start:worker`) would be about 200: 100 bots in flight (a bot and
+ * its simulated call are two workflows), and each eviction costs a replay. These workflows are
+ * small: with 1,000 of them in flight the worker's heap after a collection held under 100 MiB.
+ */
+export const DEFAULT_MAX_CACHED_WORKFLOWS = 1000;
+
+/**
  * Sends the SDK's own logs through pino and, with `metricsAddress` (WORKER_METRICS_ADDRESS,
  * host:port), serves the Temporal worker's own Prometheus metrics there (task slots, poll and
  * schedule-to-start latencies, sticky cache); must run before the first native connection.
@@ -42,7 +51,7 @@ export type WorkerOptions = ActivityDeps & {
   /** Prebuilt workflow bundle (tests reuse one); otherwise bundled from workflows/. */
   workflowBundle?: { code: string };
   /**
-   * Size of the sticky workflow cache. 0 (no cache) is for tests that replace workers on the test
+   * Size of the sticky workflow cache (DEFAULT_MAX_CACHED_WORKFLOWS when not given). 0 (no cache) is for tests that replace workers on the test
    * server only: such a worker drops each bot status record's local-activity result, and the
    * workflow task then waits out its 10 s timeout before it is retried.
    */
@@ -71,7 +80,7 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     ...(bundle ? { workflowBundle: bundle } : { workflowsPath: require.resolve('../workflows') }),
-    ...(opts.maxCachedWorkflows !== undefined ? { maxCachedWorkflows: opts.maxCachedWorkflows } : {}),
+    maxCachedWorkflows: opts.maxCachedWorkflows ?? DEFAULT_MAX_CACHED_WORKFLOWS,
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({
       orm: opts.orm,

@@ -27,6 +27,13 @@ describe('docker-compose.yml', () => {
     }
     assert.match(json, /--only=api/);
     assert.match(json, /--only=worker/);
+    // The worker runs as `npm run start:worker` does, with its heap limit (README Benchmarks › Bots).
+    const startWorker = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')).scripts[
+      'start:worker'
+    ];
+    const heap = /--max-old-space-size=\d+/.exec(startWorker)?.[0];
+    assert.ok(heap, startWorker);
+    assert.match(json, new RegExp(`- node\\n\\s+- ${heap}\\n\\s+- dist/scripts/start.js\\n\\s+- --only=worker`));
     assert.match(json, /TEMPORAL_ADDRESS: temporal:7233/);
   });
 
