@@ -181,6 +181,24 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
   }
 }
 
+/**
+ * The SQL statements this process sends while `action` runs (every statement goes through the
+ * ORM's knex); with BENCH_SQL set they are printed too.
+ */
+export async function statementsOf(orm: import('../db/orm').Orm, action: () => Promise<void>): Promise<string[]> {
+  const statements: string[] = [];
+  const knex = orm.em.getConnection().getKnex();
+  const onQuery = (q: { sql: string }) => statements.push(q.sql);
+  knex.on('query', onQuery);
+  try {
+    await action();
+  } finally {
+    knex.off('query', onQuery);
+  }
+  if (process.env.BENCH_SQL) process.stdout.write(`${statements.map((q) => q.slice(0, 160)).join('\n')}\n`);
+  return statements;
+}
+
 /** The node flags `npm run start:worker` starts the worker with (its heap limit), from package.json. */
 export async function workerNodeFlags(): Promise<string[]> {
   const { readFile } = await import('node:fs/promises');

@@ -190,8 +190,9 @@ async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Ma
 
 /**
  * Settings blocks of many meetings with a bounded number of queries (three, whatever the count):
- * the workspaces' accounts, the members' emails for categories, and every candidate assignment;
- * one when the caller already read the accounts and emails (`known`, a list page does).
+ * the workspaces' accounts, the members' emails for categories (none when no meeting has a member),
+ * and every candidate assignment; one when the caller already read the accounts and emails (`known`,
+ * a list page and POST /bots do).
  */
 export async function settingsForMeetings(
   em: EntityManager,
@@ -210,11 +211,13 @@ export async function settingsForMeetings(
   const [accounts, emails] = await Promise.all([
     known.accounts ?? accountsOf(em, workspaceIds),
     known.emails ??
-      em
-        .execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [
-          orNone(memberIds),
-        ])
-        .then((rows) => new Map(rows.map((r) => [r.id, r.email]))),
+      (memberIds.length === 0
+        ? new Map<string, string | null>()
+        : em
+            .execute<{ id: string; email: string | null }[]>('select id, email from members where id in (?)', [
+              memberIds,
+            ])
+            .then((rows) => new Map(rows.map((r) => [r.id, r.email])))),
   ]);
   const candidates = byAnchor(
     await loadCandidates(em, {
@@ -265,8 +268,12 @@ function byAnchor(candidates: ReachingAssignment[]) {
   };
 }
 
-export async function settingsForMeeting(em: EntityManager, meeting: Meeting): Promise<SettingsBlock> {
-  return (await settingsForMeetings(em, [meeting])).get(meeting.id)!;
+export async function settingsForMeeting(
+  em: EntityManager,
+  meeting: Meeting,
+  known: Parameters<typeof settingsForMeetings>[2] = {},
+): Promise<SettingsBlock> {
+  return (await settingsForMeetings(em, [meeting], known)).get(meeting.id)!;
 }
 
 /** Settings blocks of members: what applies to their meetings that no category, series or meeting decides. */

@@ -122,7 +122,10 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     ]);
   let memberId = body.member_id ?? null;
   if (access.role === 'member') memberId = access.memberId; // a member's bots record its own meetings
-  if (memberId && !(await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null }))) {
+  const member = memberId
+    ? await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null })
+    : null;
+  if (memberId && !member) {
     throw new ValidationFailed([
       { code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' },
     ]);
@@ -193,7 +196,11 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     });
     em.persist(bot);
     await em.flush();
-    const settings = await settingsForMeeting(em, meeting);
+    // Resolution takes the workspace's account and the member's email this request has already read.
+    const settings = await settingsForMeeting(em, meeting, {
+      accounts: new Map([[workspace.id, workspace.createdBy]]),
+      emails: new Map(member ? [[member.id, member.email]] : []),
+    });
     meeting.settingsDigest = settingsDigest(settings);
     recordEvent(em, {
       workspaceId: workspace.id,

@@ -19,7 +19,7 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { benchDatabase, benchTemporal, profiled, runBench, spawnWorker } from '../support';
+import { benchDatabase, benchTemporal, profiled, runBench, spawnWorker, statementsOf } from '../support';
 
 const SECRET = 'bench-signing-secret-of-at-least-32-characters';
 
@@ -198,26 +198,22 @@ async function main() {
 
     // 2. POST /calendar_events across 10 workspaces.
     const spaces = await Promise.all(Array.from({ length: 10 }, (_, i) => workspace(i + 1)));
-    // Statements of one push of a new event (every statement goes through knex).
-    const statements: string[] = [];
-    const knex = orm.em.getConnection().getKnex();
-    const onQuery = (q: { sql: string }) => statements.push(q.sql);
-    knex.on('query', onQuery);
-    const one = await fetch(`${api.baseUrl}/calendar_events`, {
-      method: 'POST',
-      headers: { Authorization: spaces[0]!.key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        workspace_id: spaces[0]!.workspaceId,
-        member_id: spaces[0]!.memberId,
-        ical_uid: 'one-push@bench',
-        starts_at: new Date(Date.now() + day).toISOString(),
-        meeting_url: 'https://zoom.us/j/123456789',
-        attendees: [{ email: 'm1@acme.test' }],
-      }),
+    // The statements of one push of a new event.
+    const statements = await statementsOf(orm, async () => {
+      const one = await fetch(`${api.baseUrl}/calendar_events`, {
+        method: 'POST',
+        headers: { Authorization: spaces[0]!.key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          workspace_id: spaces[0]!.workspaceId,
+          member_id: spaces[0]!.memberId,
+          ical_uid: 'one-push@bench',
+          starts_at: new Date(Date.now() + day).toISOString(),
+          meeting_url: 'https://zoom.us/j/123456789',
+          attendees: [{ email: 'm1@acme.test' }],
+        }),
+      });
+      if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
     });
-    knex.off('query', onQuery);
-    if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
-    if (process.env.BENCH_SQL) process.stdout.write(`${statements.map((q) => q.slice(0, 160)).join('\n')}\n`);
     let counter = 0;
     const result = await profiled('calendar-push', () =>
       autocannon({

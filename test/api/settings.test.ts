@@ -472,6 +472,35 @@ describe('resolution through the API', () => {
     assert.deepEqual(block.sources['transcription.language'], { assignment_id: extAsg.id });
   });
 
+  it("When a bot is sent for a member and every participant shares the member's domain, then its answer, its meeting.created and its meeting already carry the domain category's settings", async () => {
+    const me = await givenAccount(api);
+    const ann = await member(me, { email: 'ann@acme.test' });
+    const dom = await namedSettings(me, { transcription: { language: 'fr' } });
+    const domAsg = await assign(me, dom.id, [`workspaces:${me.workspaceId}`, 'meetings:domain']);
+    const participants = [{ email: 'ann@acme.test' }, { email: 'bob@acme.test' }];
+
+    const sent = (await bot(me, { member_id: ann.id, participants })) as {
+      id: string;
+      meeting_id: string;
+      language: string;
+    };
+    assert.equal(sent.language, 'fr');
+    const created = await db.orm.em
+      .fork()
+      .execute<{ payload: { settings: Block } }[]>(
+        `select payload from webhook_events where type = 'meeting.created' and object_id = ?`,
+        [sent.meeting_id],
+      );
+    assert.equal(created.length, 1);
+    assert.equal(created[0]!.payload.settings.transcription.language, 'fr');
+    assert.deepEqual(created[0]!.payload.settings.sources['transcription.language'], { assignment_id: domAsg.id });
+    assert.equal((await meetingSettings(me, sent.meeting_id)).transcription.language, 'fr');
+
+    // Without a member there is no domain to share: the category does not reach.
+    const anyone = await bot(me, { participants });
+    assert.notEqual((anyone as unknown as { language: string }).language, 'fr');
+  });
+
   it('When a bot is sent with recording choices, then they are the meeting’s own settings, and patching those settings changes what the bot shows and emits meeting.updated', async () => {
     const me = await givenAccount(api);
     const b = await bot(me, { recording_mode: 'audio_only', silence_alert: true, summary_language: 'fr' });
