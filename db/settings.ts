@@ -180,12 +180,34 @@ async function loadCandidates(
 }
 
 /** Accounts whose `accounts:` scopes reach each workspace: the account that created it. */
+/**
+ * The account that created each workspace, as this process last read it: `workspaces.created_by` is
+ * written once, when the workspace is created, and never changes (ids are never reused), so it cannot
+ * go stale, and every settings resolution needs it (the worker resolves a meeting's settings at each
+ * status change of its bot). The oldest entries go first beyond CREATORS_KEPT.
+ */
+const creators = new Map<string, string>();
+const CREATORS_KEPT = 10_000;
+
 async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of new Set(workspaceIds)) {
+    const creator = creators.get(id);
+    if (creator === undefined) missing.push(id);
+    else out.set(id, creator);
+  }
+  if (missing.length === 0) return out;
   const rows = await em.execute<{ id: string; created_by: string }[]>(
     'select id, created_by from workspaces where id in (?)',
-    [orNone(workspaceIds)],
+    [missing],
   );
-  return new Map(rows.map((r) => [r.id, r.created_by]));
+  for (const r of rows) {
+    out.set(r.id, r.created_by);
+    creators.set(r.id, r.created_by);
+    if (creators.size > CREATORS_KEPT) creators.delete(creators.keys().next().value!);
+  }
+  return out;
 }
 
 /**
