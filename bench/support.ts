@@ -183,12 +183,16 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
 
 /**
  * The SQL statements this process sends while `action` runs (every statement goes through the
- * ORM's knex); with BENCH_SQL set they are printed too.
+ * ORM's knex), but for the per-IP limit's periodic flush, which is shared by every request of the
+ * moment; with BENCH_SQL set they are printed too.
  */
 export async function statementsOf(orm: import('../db/orm').Orm, action: () => Promise<void>): Promise<string[]> {
+  const { COUNTERS_FLUSH_SQL } = await import('../db/rate-limits');
   const statements: string[] = [];
   const knex = orm.em.getConnection().getKnex();
-  const onQuery = (q: { sql: string }) => statements.push(q.sql);
+  const onQuery = (q: { sql: string }) => {
+    if (!q.sql.startsWith(COUNTERS_FLUSH_SQL)) statements.push(q.sql);
+  };
   knex.on('query', onQuery);
   try {
     await action();

@@ -18,6 +18,7 @@ import { Migration20261123010000_older_version_fields } from './migrations/Migra
 import { Migration20261124000000_files_brand_kits } from './migrations/Migration20261124000000_files_brand_kits';
 import { Migration20261124010000_account_disabled } from './migrations/Migration20261124010000_account_disabled';
 import { Migration20261125000000_first_attempts } from './migrations/Migration20261125000000_first_attempts';
+import { Migration20261126000000_locked_count } from './migrations/Migration20261126000000_locked_count';
 import { Migration20261124000000_web_app } from './migrations/Migration20261124000000_web_app';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124000000_web_app', class: Migration20261124000000_web_app },
   { name: 'Migration20261124010000_account_disabled', class: Migration20261124010000_account_disabled },
   { name: 'Migration20261125000000_first_attempts', class: Migration20261125000000_first_attempts },
+  { name: 'Migration20261126000000_locked_count', class: Migration20261126000000_locked_count },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -40,6 +40,16 @@ const WINDOWED = {
   bots: { table: 'bots', column: 'workspace_id', only: "origin = 'api'" },
 } as const;
 
+/** Per kind, the newest `$3` rows of the subject `$1` created after `$2`: how many, and the oldest. */
+const COUNTED = Object.fromEntries(
+  Object.entries(WINDOWED).map(([kind, { table, column, only }]) => [
+    kind,
+    `select count(*)::int, min(created_at) from (
+       select created_at from ${table} where ${column} = $1 and ${only} and created_at > $2 order by created_at desc limit $3
+     ) recent`,
+  ]),
+) as Record<keyof typeof WINDOWED, string>;
+
 /**
  * Inside a transaction: serialises creations for one subject and answers how many seconds until
  * one more is allowed (null when allowed now). Rows created in the window count, deleted or archived ones included.
@@ -56,19 +66,21 @@ export async function slidingWindowWait(
   now = Date.now(),
   opts: { ownRowWritten?: boolean } = {},
 ): Promise<number | null> {
-  const { table, column, only } = WINDOWED[kind];
   const allowed = opts.ownRowWritten ? limit + 1 : limit;
-  await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`${kind}:${subject}`]);
+  // The lock and the count in one round trip (locked_count, db/migrations/…_locked_count): the lock
+  // is held from here to the commit, so every round trip here serialises the subject's creations.
   const rows = await em.execute<{ n: number; oldest: Date | null }[]>(
-    `select count(*)::int as n, min(created_at) as oldest from (
-       select created_at from ${table} where ${column} = ? and ${only} and created_at > ? order by created_at desc limit ?
-     ) recent`,
-    [subject, new Date(now - windowSeconds * 1000), allowed],
+    'select n, oldest from locked_count(?, ?, ?, ?, ?)',
+    [`${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), allowed],
   );
   const { n, oldest } = rows[0]!;
   if (n < allowed || !oldest) return null;
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowSeconds * 1000 - now) / 1000));
 }
+
+/** How the per-IP limit's batched flush begins (benches leave it out of a request's statements). */
+export const COUNTERS_FLUSH_SQL = `insert into rate_limit_counters (key, window_start, count)
+     select key, window_start, count from json_to_recordset(`;
 
 /**
  * Adds several counts in one statement (one row per key and window) and answers each total: the
@@ -80,8 +92,7 @@ export async function addToCounters(
 ): Promise<Map<string, number>> {
   if (hits.length === 0) return new Map();
   const rows = await em.execute<{ key: string; window_start: Date; count: number }[]>(
-    `insert into rate_limit_counters (key, window_start, count)
-     select key, window_start, count from json_to_recordset(?::json) as x(key text, window_start timestamptz, count int)
+    `${COUNTERS_FLUSH_SQL}?::json) as x(key text, window_start timestamptz, count int)
      on conflict (key, window_start) do update set count = rate_limit_counters.count + excluded.count
      returning key, window_start, count`,
     [JSON.stringify(hits.map((h) => ({ key: h.key, window_start: h.windowStart.toISOString(), count: h.count })))],

@@ -2,7 +2,7 @@
  * bench/bots: N bots sent through the whole lifecycle (API → bot workflow → simulator → results) on
  * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
  * POST /bots to `completed`, and the worker process's peak memory (VmHWM).
- *   npm run bench:bots [-- --bots 500 --concurrency 25]
+ *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1]
  * Loopback only; bounded by the bot count and a 15-minute deadline.
  */
 import os from 'node:os';
@@ -27,9 +27,14 @@ const MEETING_URL = 'https://meet.google.com/bench-abcd-efg';
 
 async function main() {
   const { values } = parseArgs({
-    options: { bots: { type: 'string', default: '500' }, concurrency: { type: 'string', default: '25' } },
+    options: {
+      bots: { type: 'string', default: '500' },
+      concurrency: { type: 'string', default: '25' },
+      workspaces: { type: 'string', default: '1' },
+    },
   });
   const total = Number(values.bots);
+  const workspaceCount = Number(values.workspaces);
   const concurrency = Number(values.concurrency);
   const log = createLogger('warn');
   const db = await benchDatabase('bots');
@@ -61,10 +66,12 @@ async function main() {
     { orm, config, log: createLogger('silent'), temporal: client, storage: new LocalStorage(config.mediaDir) },
     { host: '127.0.0.1', port: 0 },
   );
-  const { api_key, workspace_id } = await createUser(orm.em.fork(), {
-    email: 'bench@example.com',
-    workspaceName: 'Bench',
-  });
+  // Bots go to the workspaces in turn (each of its own account and key).
+  const spaces = await Promise.all(
+    Array.from({ length: workspaceCount }, (_, i) =>
+      createUser(orm.em.fork(), { email: `bench${i}@example.com`, workspaceName: `Bench ${i}` }),
+    ),
+  );
 
   // The worker in a process of its own, so its memory is its own.
   const worker = await spawnWorker(env);
@@ -77,7 +84,8 @@ async function main() {
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     const started = Date.now();
-    const sendOne = async () => {
+    const sendOne = async (n: number) => {
+      const { api_key, workspace_id } = spaces[n % spaces.length]!;
       const t0 = Date.now();
       const res = await fetch(`${api.baseUrl}/bots`, {
         method: 'POST',
@@ -93,15 +101,14 @@ async function main() {
     };
     // The statements of one POST /bots, counted on the first bot, after the key's first call (which
     // also pins its version).
-    const pinned = await fetch(`${api.baseUrl}/workspaces`, { headers: { Authorization: api_key } });
-    if (pinned.status !== 200) throw new Error(`GET /workspaces answered ${pinned.status}`);
-    const statements = await statementsOf(orm, sendOne);
+    for (const { api_key } of spaces) {
+      const pinned = await fetch(`${api.baseUrl}/workspaces`, { headers: { Authorization: api_key } });
+      if (pinned.status !== 200) throw new Error(`GET /workspaces answered ${pinned.status}`);
+    }
+    const statements = await statementsOf(orm, () => sendOne(0));
     let next = 1; // the first bot is one of them
     const send = async () => {
-      while (next < total) {
-        next++;
-        await sendOne();
-      }
+      while (next < total) await sendOne(next++);
     };
     await Promise.all(Array.from({ length: concurrency }, send));
     const sentSeconds = (Date.now() - started) / 1000;
@@ -139,7 +146,7 @@ async function main() {
     const skeleton = await skeletonBots(temporal.address, client, Math.min(total, 200), env);
     process.stdout.write(
       [
-        `bench/bots: ${total} bots, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
+        `bench/bots: ${total} bots in ${workspaceCount} workspace${workspaceCount === 1 ? '' : 's'}, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
         `sent in ${sentSeconds.toFixed(1)} s (${(total / sentSeconds).toFixed(1)} POST /bots per s; ${statements.length} SQL statements per POST)`,
         `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
