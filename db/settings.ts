@@ -179,16 +179,19 @@ async function loadCandidates(
   }));
 }
 
-/** Accounts whose `accounts:` scopes reach each workspace: the account that created it. */
 /**
- * The account that created each workspace, as this process last read it: `workspaces.created_by` is
- * written once, when the workspace is created, and never changes (ids are never reused), so it cannot
- * go stale, and every settings resolution needs it (the worker resolves a meeting's settings at each
- * status change of its bot). The oldest entries go first beyond CREATORS_KEPT.
+ * Who created each workspace, as this process last read it: `workspaces.created_by` is written once,
+ * when the workspace is created, and never changes (ids are never reused), so it cannot go stale.
+ * The oldest entries go first beyond CREATORS_KEPT.
  */
 const creators = new Map<string, string>();
 const CREATORS_KEPT = 10_000;
 
+/**
+ * Accounts whose `accounts:` scopes reach each workspace: the account that created it. Every
+ * settings resolution needs it (the worker resolves a meeting's settings at each status change of
+ * its bot), so it is read once per workspace (`creators`).
+ */
 async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const missing: string[] = [];
