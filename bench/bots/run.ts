@@ -35,6 +35,8 @@ async function main() {
   });
   const total = Number(values.bots);
   const workspaceCount = Number(values.workspaces);
+  if (!Number.isInteger(workspaceCount) || workspaceCount < 1)
+    throw new Error(`--workspaces must be a whole number of at least 1, not ${values.workspaces}`);
   const concurrency = Number(values.concurrency);
   const log = createLogger('warn');
   const db = await benchDatabase('bots');
@@ -83,7 +85,6 @@ async function main() {
     await waitForPort('127.0.0.1', Number(temporal.address.split(':')[1]), 10_000);
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
-    const started = Date.now();
     const sendOne = async (n: number) => {
       const { api_key, workspace_id } = spaces[n % spaces.length]!;
       const t0 = Date.now();
@@ -105,6 +106,8 @@ async function main() {
       const pinned = await fetch(`${api.baseUrl}/workspaces`, { headers: { Authorization: api_key } });
       if (pinned.status !== 200) throw new Error(`GET /workspaces answered ${pinned.status}`);
     }
+    // The clock starts with the first bot (after the keys' first calls).
+    const started = Date.now();
     const statements = await statementsOf(orm, () => sendOne(0));
     let next = 1; // the first bot is one of them
     const send = async () => {
