@@ -2,8 +2,8 @@ import type { EntityName, EntityProperty } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Many rows written at once (a page of calendar events). em.execute and em.insertMany inline every
- * value into the SQL text, escaping large JSON character by character; here the rows travel as one
+ * Many rows written at once (a page of calendar events; a new meeting with its settings, bot, bot
+ * command and event). em.execute and em.insertMany inline every value into the SQL text, escaping large JSON character by character; here the rows travel as one
  * bind parameter (a JSON array) that PostgreSQL unpacks with jsonb_to_recordset, in the caller's
  * transaction and outside the unit of work (nothing is hydrated or tracked).
  */
@@ -33,10 +33,9 @@ function recordType(p: EntityProperty): string {
 
 const sqlCache = new Map<string, { sql: string; props: EntityProperty[] }>();
 
-/** Entities of one class, not yet written, inserted with one statement: every mapped column of each. */
-export async function insertRows<T extends object>(em: EntityManager, entity: EntityName<T>, rows: T[]): Promise<void> {
-  if (rows.length === 0) return;
-  const meta = em.getMetadata().get<T>(typeof entity === 'function' ? entity.name : String(entity));
+/** The insert of one entity class, its rows read from one JSON bind parameter, and the properties it writes. */
+function insertOf(em: EntityManager, entity: EntityName<object>): { sql: string; props: EntityProperty[] } {
+  const meta = em.getMetadata().get<object>(typeof entity === 'function' ? entity.name : String(entity));
   let cached = sqlCache.get(meta.className);
   if (!cached) {
     const props = meta.props.filter((p) => p.persist !== false && p.fieldNames?.length === 1 && !p.autoincrement);
@@ -46,7 +45,11 @@ export async function insertRows<T extends object>(em: EntityManager, entity: En
     cached = { sql, props };
     sqlCache.set(meta.className, cached);
   }
-  const { sql, props } = cached;
+  return cached;
+}
+
+/** The rows as the JSON array their insert reads: every written property under its column's name. */
+function rowsJson(props: EntityProperty[], rows: object[]): string {
   const data = rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (const p of props) {
@@ -55,5 +58,37 @@ export async function insertRows<T extends object>(em: EntityManager, entity: En
     }
     return out;
   });
-  await executeBound(em, sql, [JSON.stringify(data)]);
+  return JSON.stringify(data);
+}
+
+/** Rows of one entity class for insertTogether. */
+export type RowsOf = { entity: EntityName<object>; rows: object[] };
+
+/**
+ * Rows of several entity classes, not yet written, inserted with one statement (one round trip): the
+ * insert of each class is a data-modifying `with` query of one statement. PostgreSQL checks foreign
+ * keys when the whole statement has run, so rows may reference rows of any other class in it; each
+ * class's rows go in the order given. Classes without rows are left out.
+ */
+export async function insertTogether(em: EntityManager, groups: RowsOf[]): Promise<void> {
+  const parts = groups
+    .filter((g) => g.rows.length > 0)
+    .map((g) => {
+      const { sql, props } = insertOf(em, g.entity);
+      return { sql, json: rowsJson(props, g.rows) };
+    });
+  if (parts.length === 0) return;
+  const last = parts[parts.length - 1]!;
+  const sql =
+    parts.length === 1
+      ? last.sql
+      : `with ${parts
+          .slice(0, -1)
+          .map((p, i) => `w${i} as (${p.sql})`)
+          .join(', ')} ${last.sql}`;
+  await executeBound(
+    em,
+    sql,
+    parts.map((p) => p.json),
+  );
 }

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { insertRows } from './bulk';
 import { WebhookEvent } from './entities';
 import type { EventType } from '../domain/events';
 import { newId } from '../domain/ids';
@@ -23,7 +22,7 @@ type EventOf = {
   dedupeKey?: string;
 };
 
-/** The row recordEvent persists, not yet written (several are inserted together with insertEvents). */
+/** The row recordEvent persists, not yet written (for rows inserted together, db/bulk.ts insertTogether). */
 export function eventRow(e: EventOf): WebhookEvent {
   const row = new WebhookEvent();
   row.id = newId('event');
@@ -35,14 +34,6 @@ export function eventRow(e: EventOf): WebhookEvent {
   row.legacy = Object.keys(legacy).length > 0 ? legacy : null;
   row.dedupeKey = e.dedupeKey ?? null;
   return row;
-}
-
-/**
- * Event rows made in order (eventRow) written with one multi-row insert in the caller's
- * transaction, outside the unit of work: a page of calendar events records its events together.
- */
-export async function insertEvents(em: EntityManager, rows: WebhookEvent[]): Promise<void> {
-  await insertRows(em, WebhookEvent, rows);
 }
 
 /** Which of these dedupe keys an event was already recorded under (a retried activity records none again). */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
-import { insertRows } from './bulk';
 import {
   canonicalScope,
   meetingCategories,
@@ -96,25 +95,6 @@ export async function persistOwnSettings(
   await em.persist(settings).flush();
   await em.persist(assignment).flush();
   return { settings, assignment };
-}
-
-/**
- * The own settings of many meetings and their assignments, in two multi-row inserts outside the
- * unit of work (a page of calendar events): the same rows persistOwnSettings writes one by one.
- */
-export async function insertOwnSettings(em: EntityManager, owns: OwnSettingsOf[], now = new Date()): Promise<void> {
-  if (owns.length === 0) return;
-  const rows = owns.map((own) => ownSettingsRows(own, now));
-  await insertRows(
-    em,
-    Settings,
-    rows.map((r) => r.settings),
-  );
-  await insertRows(
-    em,
-    SettingsAssignment,
-    rows.map((r) => r.assignment),
-  );
 }
 
 type Row = {
@@ -222,12 +202,57 @@ async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Ma
 export async function settingsForMeetings(
   em: EntityManager,
   meetings: Meeting[],
-  known: {
-    /** The account that created each workspace of these meetings (`workspaces.created_by`). */
-    accounts?: Map<string, string>;
-    /** The email of each member of these meetings (`members.email`). */
-    emails?: Map<string, string | null>;
-  } = {},
+  known: KnownForSettings = {},
+): Promise<Map<string, SettingsBlock>> {
+  return resolveMeetings(em, meetings, known, []);
+}
+
+/** What a caller of settings resolution may have read already. */
+export type KnownForSettings = {
+  /** The account that created each workspace of these meetings (`workspaces.created_by`). */
+  accounts?: Map<string, string>;
+  /** The email of each member of these meetings (`members.email`). */
+  emails?: Map<string, string | null>;
+};
+
+/**
+ * settingsForMeetings for meetings not yet written, each with its own settings and assignment
+ * (ownSettingsRows), not yet written either: nothing can reach a new meeting by its id but its own
+ * assignment, so that one is taken as it is here instead of being read back after an insert, and
+ * every row of a new meeting can then be written in one statement with the digest of its settings.
+ */
+export async function settingsForNewMeetings(
+  em: EntityManager,
+  meetings: Meeting[],
+  own: { settings: Settings; assignment: SettingsAssignment }[],
+  known: KnownForSettings = {},
+): Promise<Map<string, SettingsBlock>> {
+  return resolveMeetings(
+    em,
+    meetings,
+    known,
+    own.map(({ settings, assignment }) => ({
+      id: assignment.id,
+      settingsId: settings.id,
+      conditions: assignment.scope,
+      scope: storedScope(assignment.scope),
+      own: true,
+      createdAt: assignment.createdAt,
+      values: settings.values,
+      legacyValues: settings.legacyValues,
+    })),
+  );
+}
+
+/**
+ * The meetings' blocks from the candidates read (those of meetings in `unwritten` not read: they
+ * are new) and the assignments of new meetings given in `unwritten`.
+ */
+async function resolveMeetings(
+  em: EntityManager,
+  meetings: Meeting[],
+  known: KnownForSettings,
+  unwritten: ReachingAssignment[],
 ): Promise<Map<string, SettingsBlock>> {
   const out = new Map<string, SettingsBlock>();
   if (meetings.length === 0) return out;
@@ -244,14 +269,16 @@ export async function settingsForMeetings(
             ])
             .then((rows) => new Map(rows.map((r) => [r.id, r.email])))),
   ]);
-  const candidates = byAnchor(
-    await loadCandidates(em, {
+  const fresh = new Set(unwritten.map((a) => a.scope.meetingId));
+  const candidates = byAnchor([
+    ...(await loadCandidates(em, {
       accountIds: [...accounts.values()],
       workspaceIds,
       memberIds,
-      meetingIds: meetings.map((m) => m.id),
-    }),
-  );
+      meetingIds: meetings.flatMap((m) => (fresh.has(m.id) ? [] : [m.id])),
+    })),
+    ...unwritten,
+  ]);
   for (const m of meetings) {
     const target: Target = {
       kind: 'meeting',
@@ -296,7 +323,7 @@ function byAnchor(candidates: ReachingAssignment[]) {
 export async function settingsForMeeting(
   em: EntityManager,
   meeting: Meeting,
-  known: Parameters<typeof settingsForMeetings>[2] = {},
+  known: KnownForSettings = {},
 ): Promise<SettingsBlock> {
   return (await settingsForMeetings(em, [meeting], known)).get(meeting.id)!;
 }

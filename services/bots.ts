@@ -1,9 +1,25 @@
-import { Bot, Meeting, MeetingResult, Member } from '../db/entities';
+import { insertTogether } from '../db/bulk';
+import {
+  Bot,
+  Meeting,
+  MeetingResult,
+  Member,
+  Settings,
+  SettingsAssignment,
+  WebhookEvent,
+  WorkflowCommandRow,
+} from '../db/entities';
 import { memberIdsByEmail } from '../db/members';
 import { meetingWithBots } from '../db/meetings';
-import { recordEvent } from '../db/outbox';
+import { eventRow } from '../db/outbox';
 import { slidingWindowWait } from '../db/rate-limits';
-import { persistOwnSettings, settingsDigest, settingsForMeeting, settingsForMeetings } from '../db/settings';
+import {
+  ownSettingsRows,
+  settingsDigest,
+  settingsForMeeting,
+  settingsForMeetings,
+  settingsForNewMeetings,
+} from '../db/settings';
 import { ApiError, notFound, rateLimited, unauthorized, ValidationFailed } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { isCancellable, isEditable, type BotStatus } from '../domain/meetings/state';
@@ -184,33 +200,46 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
 
   const { botsPerHour } = ctx.deps.config.rateLimits;
   const settings = await ctx.em.transactional(async (em) => {
-    em.persist(meeting);
-    await em.flush();
-    await persistOwnSettings(em, {
-      kind: 'meeting',
-      id: meeting.id,
-      workspaceId: workspace.id,
-      values: ownSettingsFrom(body),
-      settingsId: meeting.ownSettingsId,
-      assignmentId: meeting.ownAssignmentId,
-    });
-    em.persist(bot);
-    await em.flush();
-    // Resolution takes the workspace's account and the member's email this request has already read.
-    const settings = await settingsForMeeting(em, meeting, {
-      accounts: new Map([[workspace.id, workspace.createdBy]]),
-      emails: new Map(member ? [[member.id, member.email]] : []),
-    });
-    meeting.settingsDigest = settingsDigest(settings);
-    recordEvent(em, {
-      workspaceId: workspace.id,
-      type: 'meeting.created',
-      objectId: meeting.id,
-      payload: meetingPayload(meeting, [bot], settings),
-    });
-    // The workflow starts after commit (the outbox): with Temporal away, the bot waits queued until it returns.
-    botCommands.start(em, bot);
-    await em.flush();
+    const own = ownSettingsRows(
+      {
+        kind: 'meeting',
+        id: meeting.id,
+        workspaceId: workspace.id,
+        values: ownSettingsFrom(body),
+        settingsId: meeting.ownSettingsId,
+        assignmentId: meeting.ownAssignmentId,
+      },
+      now,
+    );
+    // Resolution takes the workspace's account and the member's email this request has already read,
+    // and the meeting's own assignment as it is about to be written.
+    const [settings] = (
+      await settingsForNewMeetings(em, [meeting], [own], {
+        accounts: new Map([[workspace.id, workspace.createdBy]]),
+        emails: new Map(member ? [[member.id, member.email]] : []),
+      })
+    ).values();
+    meeting.settingsDigest = settingsDigest(settings!);
+    // Every row in one statement; the workflow starts after commit (the outbox): with Temporal away,
+    // the bot waits queued until it returns.
+    await insertTogether(em, [
+      { entity: Settings, rows: [own.settings] },
+      { entity: SettingsAssignment, rows: [own.assignment] },
+      { entity: Meeting, rows: [meeting] },
+      { entity: Bot, rows: [bot] },
+      { entity: WorkflowCommandRow, rows: [botCommands.startRow(bot)] },
+      {
+        entity: WebhookEvent,
+        rows: [
+          eventRow({
+            workspaceId: workspace.id,
+            type: 'meeting.created',
+            objectId: meeting.id,
+            payload: meetingPayload(meeting, [bot], settings!),
+          }),
+        ],
+      },
+    ]);
     // The hourly limit last, with this bot written: bots of one workspace are serialised only from
     // here to the commit, not through the whole creation.
     const wait = await slidingWindowWait(em, 'bots', workspace.id, botsPerHour, HOUR, now.getTime(), {

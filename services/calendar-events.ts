@@ -4,13 +4,23 @@ import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
 import { newCalendarBot, reconcileCalendarBot, wantsCalendarBot } from './calendar-bots';
 import { botCommands } from './commands';
-import { Bot, Meeting, Member, type Attendee, type Person } from '../db/entities';
+import {
+  Bot,
+  Meeting,
+  Member,
+  Settings,
+  SettingsAssignment,
+  WebhookEvent,
+  WorkflowCommandRow,
+  type Attendee,
+  type Person,
+} from '../db/entities';
 import { changeMeeting, meetingPayload, newMeeting } from './meetings';
-import { insertRows } from '../db/bulk';
+import { insertTogether } from '../db/bulk';
 import { memberIdsByEmail } from '../db/members';
 import { existingOccurrences, lockOccurrence, lockOccurrences, occurrenceKeyOf } from '../db/meetings';
-import { eventRow, insertEvents } from '../db/outbox';
-import { insertOwnSettings, settingsDigest, settingsForMeetings } from '../db/settings';
+import { eventRow } from '../db/outbox';
+import { ownSettingsRows, settingsDigest, settingsForNewMeetings } from '../db/settings';
 import { hitCounter } from '../db/rate-limits';
 import { ApiError, rateLimited, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
@@ -155,24 +165,20 @@ async function createCalendarMeetings(
 ): Promise<Meeting[]> {
   const memberOf = members ?? (await memberIdsByEmail(em, workspaceId, emailsOf(events)));
   const meetings = events.map((e) => meetingOf(workspaceId, e, memberOf));
-  // Own settings first: resolution reads the meetings' assignments (the meeting rows are not needed for it).
-  await insertOwnSettings(
-    em,
-    meetings.map((m) => ({
-      kind: 'meeting',
-      id: m.id,
-      workspaceId,
-      settingsId: m.ownSettingsId,
-      assignmentId: m.ownAssignmentId,
-    })),
+  const now = new Date();
+  const own = meetings.map((m) =>
+    ownSettingsRows(
+      { kind: 'meeting', id: m.id, workspaceId, settingsId: m.ownSettingsId, assignmentId: m.ownAssignmentId },
+      now,
+    ),
   );
   const emails = known.memberEmails;
-  const settings = await settingsForMeetings(em, meetings, {
+  // The meetings' own assignments are taken as they are about to be written, not read back.
+  const settings = await settingsForNewMeetings(em, meetings, own, {
     ...(known.accountId ? { accounts: new Map([[workspaceId, known.accountId]]) } : {}),
     // Only when every meeting's member is among them (a meeting's member may be its organizer's).
     ...(emails && meetings.every((m) => !m.memberId || emails.has(m.memberId)) ? { emails } : {}),
   });
-  const now = new Date();
   const botsOf = new Map<string, Bot[]>();
   for (const meeting of meetings) {
     const block = settings.get(meeting.id)!;
@@ -180,24 +186,26 @@ async function createCalendarMeetings(
     // Its bot first, so meeting.created already shows the recording it will make.
     botsOf.set(meeting.id, wantsCalendarBot(meeting, [], block, now) ? [newCalendarBot(meeting)] : []);
   }
-  await insertRows(em, Meeting, meetings);
   const bots = [...botsOf.values()].flat();
-  if (bots.length > 0) {
-    await insertRows(em, Bot, bots);
-    for (const bot of bots) botCommands.start(em, bot);
-    await em.flush();
-  }
-  await insertEvents(
-    em,
-    meetings.map((meeting) =>
-      eventRow({
-        workspaceId,
-        type: 'meeting.created',
-        objectId: meeting.id,
-        payload: meetingPayload(meeting, botsOf.get(meeting.id)!, settings.get(meeting.id)!),
-      }),
-    ),
-  );
+  // Every row of the run in one statement.
+  await insertTogether(em, [
+    { entity: Settings, rows: own.map((o) => o.settings) },
+    { entity: SettingsAssignment, rows: own.map((o) => o.assignment) },
+    { entity: Meeting, rows: meetings },
+    { entity: Bot, rows: bots },
+    { entity: WorkflowCommandRow, rows: bots.map((bot) => botCommands.startRow(bot)) },
+    {
+      entity: WebhookEvent,
+      rows: meetings.map((meeting) =>
+        eventRow({
+          workspaceId,
+          type: 'meeting.created',
+          objectId: meeting.id,
+          payload: meetingPayload(meeting, botsOf.get(meeting.id)!, settings.get(meeting.id)!),
+        }),
+      ),
+    },
+  ]);
   return meetings;
 }
 

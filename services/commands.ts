@@ -11,11 +11,16 @@ type ArgsOf<K extends WorkflowName> = Parameters<Workflows[K]>;
 /** The arguments of a signal defined beside its workflow (`defineSignal<[A]>('name')`), so they are checked. */
 type ArgsOfSignal<S> = S extends SignalDefinition<infer A extends any[]> ? A : never;
 
-function record(em: EntityManager, command: WorkflowCommand): void {
+/** A command's outbox row, not yet written. */
+function commandRow(command: WorkflowCommand): WorkflowCommandRow {
   const row = new WorkflowCommandRow();
   row.workflowId = command.workflowId;
   row.command = command;
-  em.persist(row);
+  return row;
+}
+
+function record(em: EntityManager, command: WorkflowCommand): void {
+  em.persist(commandRow(command));
 }
 
 /**
@@ -62,20 +67,23 @@ export const commands = {
   },
 };
 
+type NewBot = { id: string; workspaceId: string; meetingId: string; joinAt: Date | null };
+
 /** The commands of a bot's workflow `bot/<id>`: started once, moved, cancelled. */
 export const botCommands = {
-  start(em: EntityManager, bot: { id: string; workspaceId: string; meetingId: string; joinAt: Date | null }): void {
-    commands.start(
-      em,
-      'botWorkflow',
-      botWorkflowId(bot.id),
-      [{ botId: bot.id, joinAt: bot.joinAt?.toISOString() ?? null }],
-      {
-        WorkspaceId: bot.workspaceId,
-        MeetingId: bot.meetingId,
-        BotStatus: 'queued',
-      },
-    );
+  start(em: EntityManager, bot: NewBot): void {
+    em.persist(botCommands.startRow(bot));
+  },
+  /** The row `start` persists, not yet written: for rows inserted together with the bot's (insertTogether). */
+  startRow(bot: NewBot): WorkflowCommandRow {
+    const args: ArgsOf<'botWorkflow'> = [{ botId: bot.id, joinAt: bot.joinAt?.toISOString() ?? null }];
+    return commandRow({
+      op: 'start',
+      workflowType: 'botWorkflow',
+      workflowId: botWorkflowId(bot.id),
+      args,
+      searchAttributes: { WorkspaceId: bot.workspaceId, MeetingId: bot.meetingId, BotStatus: 'queued' },
+    });
   },
   /** A new join time; a bot whose workflow already ended is recorded cancelled if its row still reads live. */
   reschedule(em: EntityManager, bot: { id: string; meetingId: string }, joinAt: Date | null): void {

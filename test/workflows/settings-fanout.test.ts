@@ -130,6 +130,24 @@ describe('settings fan-out', () => {
     );
   });
 
+  it('When a workspace change reaches only paths a new bot’s meeting decides itself, then that meeting emits no meeting.updated, while one that left them open does', async () => {
+    const me = await givenAccount(api);
+    // Its own choices are resolved as they are written (POST /bots writes them in one statement with
+    // the digest of the block it announced): the fan-out must find that block unchanged.
+    const decided = await sendBot(me, { recording_mode: 'audio_only', silence_alert: true, summary_language: 'fr' });
+    const open = await sendBot(me, {});
+    const ws = (await api.http.get(`/api/v1/workspaces/${me.workspaceId}`).set('Authorization', me.key)).body.settings;
+    const patched = await api.http
+      .patch(`/api/v1/settings/${ws.assignments[0].settings_id}`)
+      .set('Authorization', me.key)
+      .send({ summary: { language: 'de' } });
+    assert.equal(patched.status, 200);
+    // Meetings are visited in id order: once the later one is announced, the earlier one was looked at.
+    const after = await eventually(me, (u) => count(u, open.meeting_id) === 1);
+    assert.equal(count(after, open.meeting_id), 1);
+    assert.equal(count(after, decided.meeting_id), 0, 'its summary language is its own: nothing changed for it');
+  });
+
   it('When recording is disabled for a queued bot’s meeting, then at join time the bot does not join and is cancelled', async () => {
     const me = await givenAccount(api);
     // It joins 3 minutes before join_at: in about two seconds.
