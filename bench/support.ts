@@ -186,7 +186,7 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
  * ORM's knex), but for the per-IP limit's periodic flush, which is shared by every request of the
  * moment; with BENCH_SQL set they are printed too.
  */
-export async function statementsOf(orm: import('../db/orm').Orm, action: () => Promise<void>): Promise<string[]> {
+export async function statementsOf(orm: import('../db/orm').Orm, action: () => Promise<unknown>): Promise<string[]> {
   const { COUNTERS_FLUSH_SQL } = await import('../db/rate-limits');
   const statements: string[] = [];
   const knex = orm.em.getConnection().getKnex();

@@ -1,7 +1,9 @@
 /**
  * bench/bots: N bots sent through the whole lifecycle (API → bot workflow → simulator → results) on
  * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
- * POST /bots to `completed`, and the worker process's peak memory (VmHWM).
+ * POST /bots to `completed`, and the worker process's peak memory (VmHWM); then, as bounds from the
+ * same run, skeleton bots, empty workflows, and as many POST /bots again with the worker stopped (the
+ * API's own rate).
  *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1]
  * Loopback only; bounded by the bot count and a 15-minute deadline.
  */
@@ -58,7 +60,7 @@ async function main() {
     SIMULATOR_MEETING_SECONDS: '120',
     MEDIA_DIR: path.join(tmp, 'media'),
     SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-chars',
-    RATE_LIMIT_BOTS_PER_HOUR: String(total * 2),
+    RATE_LIMIT_BOTS_PER_HOUR: String(total * 3),
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
   };
   const config = loadConfig(env);
@@ -85,7 +87,7 @@ async function main() {
     await waitForPort('127.0.0.1', Number(temporal.address.split(':')[1]), 10_000);
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
-    const sendOne = async (n: number) => {
+    const sendOne = async (n: number, track = true) => {
       const { api_key, workspace_id } = spaces[n % spaces.length]!;
       const t0 = Date.now();
       const res = await fetch(`${api.baseUrl}/bots`, {
@@ -98,7 +100,9 @@ async function main() {
         }),
       });
       if (res.status !== 201) throw new Error(`POST /bots answered ${res.status}: ${await res.text()}`);
-      sentAt.set(((await res.json()) as { id: string }).id, t0);
+      const { id } = (await res.json()) as { id: string };
+      if (track) sentAt.set(id, t0);
+      return id;
     };
     // The statements of one POST /bots, counted on the first bot, after the key's first call (which
     // also pins its version).
@@ -147,10 +151,31 @@ async function main() {
     );
     const noopSeconds = (Date.now() - noopStarted) / 1000;
     const skeleton = await skeletonBots(temporal.address, client, Math.min(total, 200), env);
+    // The API's own rate, in the same run: as many POSTs again with nothing else at work (the worker
+    // stopped, so their starts wait in the outbox), against the rate above, taken while the worker,
+    // PostgreSQL and the Temporal server ran the bots already sent on the same cores.
+    await worker.stop();
+    const aloneIds: string[] = [];
+    const aloneStarted = Date.now();
+    let aloneNext = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (aloneNext < total) aloneIds.push(await sendOne(aloneNext++, false));
+      }),
+    );
+    const aloneSeconds = (Date.now() - aloneStarted) / 1000;
+    const [queued] = await orm.em
+      .fork()
+      .execute<{ n: number }[]>(
+        'select count(*)::int as n from workflow_commands where workflow_id in (?) and dispatched_at is null',
+        [aloneIds.map(botWorkflowId)],
+      );
+    if (queued!.n !== total) throw new Error(`${queued!.n} of ${total} bots sent alone have their start in the outbox`);
     process.stdout.write(
       [
         `bench/bots: ${total} bots in ${workspaceCount} workspace${workspaceCount === 1 ? '' : 's'}, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
         `sent in ${sentSeconds.toFixed(1)} s (${(total / sentSeconds).toFixed(1)} POST /bots per s; ${statements.length} SQL statements per POST)`,
+        `API alone, same run: ${total} POST /bots in ${aloneSeconds.toFixed(1)} s (${(total / aloneSeconds).toFixed(1)} per s, the worker stopped; every start waiting in the outbox); while bots run ÷ alone = ${(total / sentSeconds / (total / aloneSeconds)).toFixed(3)}`,
         `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
