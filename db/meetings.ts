@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeBound } from './bulk';
 import { Bot, Meeting } from './entities';
 import { readOnlyEntity } from './read-only';
 import { Where } from './where';
@@ -27,6 +28,24 @@ export async function meetingWithBots(
   );
   const bots = await em.find(Bot, { meetingId }, { orderBy: { id: 'asc' } });
   return { meeting, bots };
+}
+
+/**
+ * The workspace's meeting of one calendar occurrence (iCalendar UID and occurrence key), or null:
+ * read only, to decide whether a push creates or changes it (a change reads it again, locked).
+ */
+export async function occurrenceMeeting(
+  em: EntityManager,
+  workspaceId: string,
+  icalUid: string,
+  occurrenceKey: string,
+): Promise<Meeting | null> {
+  const [row] = await executeBound<Record<string, unknown>>(
+    em,
+    'select * from meetings where workspace_id = ? and ical_uid = ? and occurrence_key = ?',
+    [workspaceId, icalUid, occurrenceKey],
+  );
+  return row ? readOnlyEntity(em, Meeting, row) : null;
 }
 
 export type MeetingFilters = {

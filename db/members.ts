@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeBound } from './bulk';
 import { Member } from './entities';
+import { readOnlyEntity } from './read-only';
 
 /** The workspace's live members among these email addresses (any case): lower-cased email → member id. */
 export async function memberIdsByEmail(
@@ -35,4 +37,17 @@ export async function memberIdWithEmail(
     [workspaceId, email, exceptId ?? ''],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * The workspace's live member with this id, or null: read only, to check a member named in a request
+ * and take its email (outside the unit of work: never change or persist it).
+ */
+export async function liveMember(em: EntityManager, workspaceId: string, id: string): Promise<Member | null> {
+  const [row] = await executeBound<Record<string, unknown>>(
+    em,
+    'select * from members where id = ? and workspace_id = ? and deleted_at is null',
+    [id, workspaceId],
+  );
+  return row ? readOnlyEntity(em, Member, row) : null;
 }

@@ -3,13 +3,12 @@ import {
   Bot,
   Meeting,
   MeetingResult,
-  Member,
   Settings,
   SettingsAssignment,
   WebhookEvent,
   WorkflowCommandRow,
 } from '../db/entities';
-import { memberIdsByEmail } from '../db/members';
+import { liveMember, memberIdsByEmail } from '../db/members';
 import { meetingWithBots } from '../db/meetings';
 import { eventRow } from '../db/outbox';
 import { slidingWindowWait } from '../db/rate-limits';
@@ -138,9 +137,7 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     ]);
   let memberId = body.member_id ?? null;
   if (access.role === 'member') memberId = access.memberId; // a member's bots record its own meetings
-  const member = memberId
-    ? await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null })
-    : null;
+  const member = memberId ? await liveMember(ctx.em, workspace.id, memberId) : null;
   if (memberId && !member) {
     throw new ValidationFailed([
       { code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' },

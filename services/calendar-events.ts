@@ -7,7 +7,6 @@ import { botCommands } from './commands';
 import {
   Bot,
   Meeting,
-  Member,
   Settings,
   SettingsAssignment,
   WebhookEvent,
@@ -17,8 +16,14 @@ import {
 } from '../db/entities';
 import { changeMeeting, meetingPayload, newMeeting } from './meetings';
 import { insertTogether } from '../db/bulk';
-import { memberIdsByEmail } from '../db/members';
-import { existingOccurrences, lockOccurrence, lockOccurrences, occurrenceKeyOf } from '../db/meetings';
+import { liveMember, memberIdsByEmail } from '../db/members';
+import {
+  existingOccurrences,
+  lockOccurrence,
+  lockOccurrences,
+  occurrenceKeyOf,
+  occurrenceMeeting,
+} from '../db/meetings';
 import { eventRow } from '../db/outbox';
 import { ownSettingsRows, settingsDigest, settingsForNewMeetings } from '../db/settings';
 import { hitCounter } from '../db/rate-limits';
@@ -228,7 +233,7 @@ export async function upsertCalendarEvent(
   } = {},
 ): Promise<UpsertResult> {
   await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
-  const existing = await em.findOne(Meeting, { workspaceId, icalUid: e.icalUid, occurrenceKey: e.occurrenceKey });
+  const existing = await occurrenceMeeting(em, workspaceId, e.icalUid, e.occurrenceKey);
   opts.check?.(existing);
   const memberOf = await memberIdsByEmail(em, workspaceId, emailsOf([e]));
   const { attendees, organizer, participants } = peopleOf(e, memberOf);
@@ -335,7 +340,7 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   if (access.role === 'member') memberId = access.memberId;
   const memberEmails = new Map<string, string | null>();
   if (memberId) {
-    const member = await ctx.em.findOne(Member, { id: memberId, workspaceId: workspace.id, deletedAt: null });
+    const member = await liveMember(ctx.em, workspace.id, memberId);
     if (member) memberEmails.set(member.id, member.email);
     else issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
   }
