@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../services/context';
-import { IpRequestCounter } from '../services/rate-limits';
+import { clientKey } from '../domain/client-address';
+import { SharedCounter } from '../services/rate-limits';
 
 /**
  * The per-IP flood limit (spec: Limits, every request): answered in plain text, as the layer in
@@ -10,10 +11,10 @@ import { IpRequestCounter } from '../services/rate-limits';
 export function ipRateLimit(deps: AppDeps) {
   const limit = deps.config.rateLimits.ipPerMinute;
   // Counted in process, shared through PostgreSQL in batches (no database write per request).
-  const counter = new IpRequestCounter(deps.orm, limit);
+  const counter = new SharedCounter(deps.orm, limit);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // req.ip honours TRUST_PROXY; an IPv6 client counts by its /64.
-    const { count, resetInSeconds } = await counter.hit(req.ip);
+    const { count, resetInSeconds } = await counter.hit(`ip:${clientKey(req.ip)}`);
     if (count > limit) {
       res
         .status(429)

@@ -26,11 +26,11 @@ import {
 } from '../db/meetings';
 import { eventRow } from '../db/outbox';
 import { ownSettingsRows, settingsDigest, settingsForNewMeetings } from '../db/settings';
-import { hitCounter } from '../db/rate-limits';
 import { ApiError, rateLimited, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
 import { workspaceFor } from './access';
-import type { RequestCtx } from './context';
+import type { AppDeps, RequestCtx } from './context';
+import { SharedCounter } from './rate-limits';
 import { memberByEmail } from './members';
 
 /** One occurrence as a calendar (or an integrator's push) describes it, already validated. */
@@ -321,6 +321,17 @@ export type PushedCalendarEvent = {
   metadata?: unknown;
 };
 
+/** The counters of the per-workspace push limit, one set per running API (its dependencies). */
+const pushCounters = new WeakMap<AppDeps, SharedCounter>();
+function pushCounter(deps: AppDeps, limit: number): SharedCounter {
+  let counter = pushCounters.get(deps);
+  if (!counter) {
+    counter = new SharedCounter(deps.orm, limit);
+    pushCounters.set(deps, counter);
+  }
+  return counter;
+}
+
 /**
  * POST /calendar_events: an integrator pushes one occurrence; its meeting is created or updated
  * (upsertCalendarEvent), with the member from member_data created first when the workspace has none.
@@ -371,8 +382,8 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
       );
   };
   const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
-  // Counted on its own (not holding the counter row through the push's transaction).
-  const hit = await hitCounter(ctx.em, `calendar_events:${workspace.id}`, 60);
+  // Counted before the push's transaction, in process and shared in batches (SharedCounter).
+  const hit = await pushCounter(ctx.deps, limit).hit(`calendar_events:${workspace.id}`);
   if (hit.count > limit)
     throw rateLimited(
       hit.resetInSeconds,

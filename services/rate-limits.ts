@@ -1,20 +1,20 @@
 import { addToCounters } from '../db/rate-limits';
-import { clientKey } from '../domain/client-address';
 import type { Orm } from '../db/orm';
 
 /** `sending`: hits on their way to PostgreSQL (counted, neither pending nor in `shared` yet). */
 type Slot = { key: string; windowStart: number; pending: number; sending: number; shared: number };
 
 /**
- * The per-IP flood limit's counter (one-minute windows; an IPv6 client counts by its /64), counted in
- * process and shared through PostgreSQL without a write per request: each process adds its hits to
- * the shared row in one batched statement every `flushMs` (and at once when a client's unflushed
- * hits reach a tenth of the limit), and decides on the last shared total plus its own unflushed hits.
- * Across several API processes a client can therefore pass the limit by at most what the others
- * counted since their last flush (a fraction of a second of its traffic); within one process it is
- * exact. Windows end on the minute, as the rows the janitor prunes.
+ * A per-minute limit's counters (one-minute windows by default, one counter per key), counted in
+ * process and shared through PostgreSQL without a write per hit: each process adds its hits to the
+ * shared rows in one batched statement every `flushMs` (and at once when a key's unflushed hits reach
+ * a tenth of the limit), and decides on the last shared total plus its own unflushed hits. Across
+ * several API processes a key can therefore pass the limit by at most what the others counted since
+ * their last flush (a fraction of a second of its traffic); within one process it is exact. Windows
+ * end on the minute, as the rows the janitor prunes. The per-IP flood limit and the per-workspace
+ * limit of `POST /calendar_events` count this way.
  */
-export class IpRequestCounter {
+export class SharedCounter {
   private readonly slots = new Map<string, Slot>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -26,18 +26,17 @@ export class IpRequestCounter {
     private readonly windowSeconds = 60,
   ) {}
 
-  /** Counts one request; its count in this window (shared total plus unflushed) and when the window resets. */
-  async hit(ip: string | undefined, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
+  /** Counts one hit of `key`; its count in this window (shared total plus unflushed) and when the window resets. */
+  async hit(key: string, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
     const windowMs = this.windowSeconds * 1000;
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const key = `ip:${clientKey(ip)}`;
     let slot = this.slots.get(key);
     if (!slot || slot.windowStart !== windowStart) {
       slot = { key, windowStart, pending: 0, sending: 0, shared: 0 };
       this.slots.set(key, slot);
     }
     slot.pending += 1;
-    // A client near a tenth of the limit unflushed is shared at once (every hit, for limits under 20).
+    // A key near a tenth of the limit unflushed is shared at once (every hit, for limits under 20).
     if (slot.pending >= Math.max(1, Math.floor(this.limit / 10))) await this.flush();
     else this.schedule();
     return {

@@ -136,16 +136,23 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     return claimed.length;
   }
 
-  const deliveries = loop('deliveries', async () => {
-    let work = 0;
-    for (let n = batchSize; n === batchSize && !stopped;) {
-      n = await fanOutEvents(orm, { batchSize });
-      work += n;
-      // Attempts start as soon as their deliveries exist, while the next batch is fanned out.
-      if (n > 0) work += await startFirstAttempts();
-    }
-    return work + (await startFirstAttempts());
-  });
+  // A round fans out until a batch comes back short, so it ends with nothing left to fan out: it
+  // needs no second round to find that out (a commit after its claim wakes it again). Deliveries it
+  // had no room to start are started as attempts finish (each finished attempt wakes it).
+  const deliveries = loop(
+    'deliveries',
+    async () => {
+      let work = 0;
+      for (let n = batchSize; n === batchSize && !stopped;) {
+        n = await fanOutEvents(orm, { batchSize });
+        work += n;
+        // Attempts start as soon as their deliveries exist, while the next batch is fanned out.
+        if (n > 0) work += await startFirstAttempts();
+      }
+      return work + (await startFirstAttempts());
+    },
+    { drainsInOneRound: true },
+  );
 
   const commandsLoop = loop('commands', async () => {
     const claimed = await claimDueCommands(orm.em.fork(), batchSize, leaseMs);
@@ -166,8 +173,12 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     }
   }
 
-  /** A loop that runs `round` until it finds nothing to do, then waits for a wake-up or the poll. */
-  function loop(name: string, round: () => Promise<number>) {
+  /**
+   * A loop that runs `round` until it finds nothing to do, then waits for a wake-up or the poll. With
+   * `drainsInOneRound`, a round that did work and heard no wake-up meanwhile counts as having found
+   * nothing more (the commands' round does not: it claims one command per workflow at a time).
+   */
+  function loop(name: string, round: () => Promise<number>, opts: { drainsInOneRound?: boolean } = {}) {
     let pending = false;
     let idle = false;
     let wakeUp: (() => void) | null = null;
@@ -189,7 +200,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         try {
           const work = await round();
           failures = 0;
-          if (work === 0) {
+          if (work === 0 || (opts.drainsInOneRound && !pending)) {
             idle = !pending;
             maybeIdle();
             await pause(pollMs);
@@ -217,7 +228,14 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     deliveries.wake();
     commandsLoop.wake();
   };
-  const listener = opts.databaseUrl ? listen(opts.databaseUrl, log, wake) : null;
+  // A commit wakes the loop of what it wrote (an event's row its deliveries, a command's its commands);
+  // a reconnect wakes both, to catch up on whatever committed while nobody listened.
+  const wakeFor = (channel: string | null) => {
+    if (channel === 'webhook_events') deliveries.wake();
+    else if (channel === 'workflow_commands') commandsLoop.wake();
+    else wake();
+  };
+  const listener = opts.databaseUrl ? listen(opts.databaseUrl, log, wakeFor) : null;
 
   return {
     wake,
@@ -244,7 +262,11 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
  * and a ping every 30 s find a silently dropped connection. Each reconnect wakes the dispatcher,
  * which catches up on whatever committed while nobody listened.
  */
-function listen(databaseUrl: string, log: Logger, wake: () => void): { stop: () => Promise<void> } {
+function listen(
+  databaseUrl: string,
+  log: Logger,
+  wake: (channel: string | null) => void,
+): { stop: () => Promise<void> } {
   let stopped = false;
   let client: pg.Client | null = null;
   let ping: NodeJS.Timeout | null = null;
@@ -272,7 +294,7 @@ function listen(databaseUrl: string, log: Logger, wake: () => void): { stop: () 
       query_timeout: 10_000,
     });
     client = c;
-    c.on('notification', () => wake());
+    c.on('notification', (msg) => wake(msg.channel));
     c.on('error', (err) => drop(c, err));
     c.on('end', () => drop(c, new Error('connection ended')));
     c.connect()
@@ -281,7 +303,7 @@ function listen(databaseUrl: string, log: Logger, wake: () => void): { stop: () 
         if (client !== c) return;
         if (failures > 0) log.info('dispatcher LISTEN connection restored');
         failures = 0;
-        wake();
+        wake(null);
         ping = setInterval(() => void c.query('select 1').catch((err) => drop(c, err)), 30_000);
       })
       .catch((err) => drop(c, err));
