@@ -12,7 +12,7 @@ import {
   storedDelivery,
 } from '../db/deliveries';
 import type { Orm } from '../db/orm';
-import { claimUndispatchedEvents, eventBodies, markEventsDispatched } from '../db/webhook-events';
+import { claimUndispatchedEvents, eventBodies, liveEndpointsOf } from '../db/webhook-events';
 import { downgrade, restoreLegacy, type LegacyFacts, type ResourceKind } from '../domain/versions';
 import type { Logger } from '../runtime/logger';
 import { postOnce } from '../runtime/webhook-http';
@@ -64,13 +64,10 @@ export type AttemptOutcome = {
  */
 export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promise<number> {
   return orm.em.fork().transactional(async (em) => {
+    // Claimed and marked dispatched together: the deliveries below commit with the mark.
     const events = await claimUndispatchedEvents(em, opts.batchSize);
     if (events.length === 0) return 0;
-    const endpoints = await em.find(WebhookEndpoint, {
-      workspaceId: { $in: [...new Set(events.map((e) => e.workspace_id))] },
-      enabled: true,
-      deletedAt: null,
-    });
+    const endpoints = await liveEndpointsOf(em, [...new Set(events.map((e) => e.workspace_id))]);
     const wanted = events.flatMap((e) => {
       const to = endpoints.filter((x) => x.workspaceId === e.workspace_id && subscribes(x, e.type));
       return to.length ? [{ event: e, to }] : [];
@@ -95,11 +92,6 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
       }
     }
     await insertDeliveries(em, rows);
-    await markEventsDispatched(
-      em,
-      events.map((e) => e.id),
-    );
-    await em.flush();
     return events.length;
   });
 }

@@ -8,7 +8,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * transaction and outside the unit of work (nothing is hydrated or tracked).
  */
 
-/** One statement with bind parameters (`?` placeholders) in the entity manager's transaction. */
+/**
+ * One statement with bind parameters (`?` placeholders) in the entity manager's transaction. An array
+ * is bound as one PostgreSQL array (`= any(?)`); unlike em.execute, `in (?)` does not expand it.
+ */
 export async function executeBound<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   const query = em
     .getConnection()

@@ -1,6 +1,9 @@
 import type { LegacyFacts } from '../domain/versions';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryStatus } from './deliveries';
+import { executeBound } from './bulk';
+import { WebhookEndpoint } from './entities';
+import { readOnlyEntity } from './read-only';
 import { Where } from './where';
 
 /** What the event log filters by: an event's type, an endpoint it went to, its overall delivery status. */
@@ -48,12 +51,33 @@ export type EventBody = {
   legacy: Record<string, LegacyFacts> | null;
 };
 
-/** Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds (in the caller's transaction). */
-export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
-  return em.execute<UndispatchedEvent[]>(
-    `select id, workspace_id, type, created_at from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked`,
+/**
+ * Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds, and
+ * marks them dispatched, in one statement in the caller's transaction (its fan-out commits with the
+ * mark, or neither does). Returned oldest first.
+ */
+export async function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
+  const rows = await executeBound<UndispatchedEvent>(
+    em,
+    `update webhook_events set dispatched_at = now()
+     where id in (select id from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked)
+     returning id, workspace_id, type, created_at`,
     [limit],
   );
+  // `returning` keeps no order: the fan-out goes oldest first.
+  const at = (e: UndispatchedEvent) => new Date(e.created_at).getTime();
+  return rows.sort((a, b) => at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The enabled, not deleted webhook endpoints of these workspaces, read only (never change or persist them). */
+export async function liveEndpointsOf(em: EntityManager, workspaceIds: string[]): Promise<WebhookEndpoint[]> {
+  if (workspaceIds.length === 0) return [];
+  const rows = await executeBound<Record<string, unknown>>(
+    em,
+    'select * from webhook_endpoints where workspace_id = any(?) and enabled and deleted_at is null',
+    [workspaceIds],
+  );
+  return rows.map((r) => readOnlyEntity(em, WebhookEndpoint, r));
 }
 
 /** The bodies of these events, by id. */
@@ -64,10 +88,6 @@ export async function eventBodies(em: EntityManager, ids: string[]): Promise<Map
     [ids],
   );
   return new Map(rows.map(({ id, ...body }) => [id, body]));
-}
-
-export async function markEventsDispatched(em: EntityManager, ids: string[]): Promise<void> {
-  if (ids.length) await em.execute('update webhook_events set dispatched_at = now() where id in (?)', [ids]);
 }
 
 /**
