@@ -3,9 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * Many rows written at once (a page of calendar events; a new meeting with its settings, bot, bot
- * command and event). em.execute and em.insertMany inline every value into the SQL text, escaping large JSON character by character; here the rows travel as one
- * bind parameter (a JSON array) that PostgreSQL unpacks with jsonb_to_recordset, in the caller's
- * transaction and outside the unit of work (nothing is hydrated or tracked).
+ * command and event). em.execute and em.insertMany inline every value into the SQL text, escaping
+ * large JSON character by character; here the rows travel as one bind parameter (a JSON array) that
+ * PostgreSQL unpacks with jsonb_to_recordset, in the caller's transaction and outside the unit of
+ * work (nothing is hydrated or tracked).
  */
 
 /**

@@ -196,8 +196,8 @@ async function accountsOf(em: EntityManager, workspaceIds: string[]): Promise<Ma
 /**
  * Settings blocks of many meetings with a bounded number of queries (three, whatever the count):
  * the workspaces' accounts, the members' emails for categories (none when no meeting has a member),
- * and every candidate assignment; one when the caller already read the accounts and emails (`known`,
- * a list page and POST /bots do).
+ * and every candidate assignment; one when the caller already read the accounts and emails (`known`:
+ * a list page does, and POST /bots and a push through settingsForNewMeetings).
  */
 export async function settingsForMeetings(
   em: EntityManager,
@@ -245,8 +245,8 @@ export async function settingsForNewMeetings(
 }
 
 /**
- * The meetings' blocks from the candidates read (those of meetings in `unwritten` not read: they
- * are new) and the assignments of new meetings given in `unwritten`.
+ * The meetings' blocks from the candidate assignments read from the database and those in
+ * `unwritten` (new meetings' own assignments, not yet written: nothing is read by those meetings' ids).
  */
 async function resolveMeetings(
   em: EntityManager,
@@ -320,12 +320,8 @@ function byAnchor(candidates: ReachingAssignment[]) {
   };
 }
 
-export async function settingsForMeeting(
-  em: EntityManager,
-  meeting: Meeting,
-  known: KnownForSettings = {},
-): Promise<SettingsBlock> {
-  return (await settingsForMeetings(em, [meeting], known)).get(meeting.id)!;
+export async function settingsForMeeting(em: EntityManager, meeting: Meeting): Promise<SettingsBlock> {
+  return (await settingsForMeetings(em, [meeting])).get(meeting.id)!;
 }
 
 /** Settings blocks of members: what applies to their meetings that no category, series or meeting decides. */

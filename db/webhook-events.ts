@@ -56,17 +56,18 @@ export type EventBody = {
  * marks them dispatched, in one statement in the caller's transaction (its fan-out commits with the
  * mark, or neither does). Returned oldest first.
  */
-export async function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
-  const rows = await executeBound<UndispatchedEvent>(
+export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
+  // `returning` keeps no order: the outer select puts them oldest first again.
+  return executeBound<UndispatchedEvent>(
     em,
-    `update webhook_events set dispatched_at = now()
-     where id in (select id from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked)
-     returning id, workspace_id, type, created_at`,
+    `with claimed as (
+       update webhook_events set dispatched_at = now()
+       where id in (select id from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked)
+       returning id, workspace_id, type, created_at
+     )
+     select * from claimed order by created_at, id`,
     [limit],
   );
-  // `returning` keeps no order: the fan-out goes oldest first.
-  const at = (e: UndispatchedEvent) => new Date(e.created_at).getTime();
-  return rows.sort((a, b) => at(a) - at(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The enabled, not deleted webhook endpoints of these workspaces, read only (never change or persist them). */

@@ -210,13 +210,13 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     );
     // Resolution takes the workspace's account and the member's email this request has already read,
     // and the meeting's own assignment as it is about to be written.
-    const [settings] = (
+    const settings = (
       await settingsForNewMeetings(em, [meeting], [own], {
         accounts: new Map([[workspace.id, workspace.createdBy]]),
         emails: new Map(member ? [[member.id, member.email]] : []),
       })
-    ).values();
-    meeting.settingsDigest = settingsDigest(settings!);
+    ).get(meeting.id)!;
+    meeting.settingsDigest = settingsDigest(settings);
     // Every row in one statement; the workflow starts after commit (the outbox): with Temporal away,
     // the bot waits queued until it returns.
     await insertTogether(em, [
@@ -232,7 +232,7 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
             workspaceId: workspace.id,
             type: 'meeting.created',
             objectId: meeting.id,
-            payload: meetingPayload(meeting, [bot], settings!),
+            payload: meetingPayload(meeting, [bot], settings),
           }),
         ],
       },

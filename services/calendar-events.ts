@@ -323,10 +323,10 @@ export type PushedCalendarEvent = {
 
 /** The counters of the per-workspace push limit, one set per running API (its dependencies). */
 const pushCounters = new WeakMap<AppDeps, SharedCounter>();
-function pushCounter(deps: AppDeps, limit: number): SharedCounter {
+function pushCounter(deps: AppDeps): SharedCounter {
   let counter = pushCounters.get(deps);
   if (!counter) {
-    counter = new SharedCounter(deps.orm, limit);
+    counter = new SharedCounter(deps.orm, deps.config.rateLimits.calendarEventsPerMinute);
     pushCounters.set(deps, counter);
   }
   return counter;
@@ -383,7 +383,7 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   };
   const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
   // Counted before the push's transaction, in process and shared in batches (SharedCounter).
-  const hit = await pushCounter(ctx.deps, limit).hit(`calendar_events:${workspace.id}`);
+  const hit = await pushCounter(ctx.deps).hit(`calendar_events:${workspace.id}`);
   if (hit.count > limit)
     throw rateLimited(
       hit.resetInSeconds,

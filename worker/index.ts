@@ -51,9 +51,10 @@ export type WorkerOptions = ActivityDeps & {
   /** Prebuilt workflow bundle (tests reuse one); otherwise bundled from workflows/. */
   workflowBundle?: { code: string };
   /**
-   * Size of the sticky workflow cache (DEFAULT_MAX_CACHED_WORKFLOWS when not given). 0 (no cache) is for tests that replace workers on the test
-   * server only: such a worker drops each bot status record's local-activity result, and the
-   * workflow task then waits out its 10 s timeout before it is retried.
+   * Size of the sticky workflow cache (DEFAULT_MAX_CACHED_WORKFLOWS when not given). 0 (no cache)
+   * is for tests that replace workers on the test server only: such a worker drops each bot status
+   * record's local-activity result, and the workflow task then waits out its 10 s timeout before it
+   * is retried.
    */
   maxCachedWorkflows?: number;
   /** How long in-flight activities may run on after shutdown() before they are cancelled. */

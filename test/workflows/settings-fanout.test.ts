@@ -59,6 +59,15 @@ async function eventually(me: Account, done: (u: Updates) => boolean): Promise<U
   await new Promise((r) => setTimeout(r, 1_000));
   return updates(me);
 }
+/** Patches the workspace's own settings (the first assignment of its block). */
+async function patchWorkspaceSettings(me: Account, body: Record<string, unknown>): Promise<void> {
+  const ws = (await api.http.get(`/api/v1/workspaces/${me.workspaceId}`).set('Authorization', me.key)).body.settings;
+  const patched = await api.http
+    .patch(`/api/v1/settings/${ws.assignments[0].settings_id}`)
+    .set('Authorization', me.key)
+    .send(body);
+  assert.equal(patched.status, 200);
+}
 const count = (u: Updates, meetingId: string) => u.get(meetingId)?.length ?? 0;
 
 describe('settings fan-out', () => {
@@ -88,12 +97,7 @@ describe('settings fan-out', () => {
     const before = await updates(me);
     assert.equal(before.get(ownLanguage.meeting_id)?.length, 1, 'a meeting’s own settings change is announced at once');
 
-    const ws = (await api.http.get(`/api/v1/workspaces/${me.workspaceId}`).set('Authorization', me.key)).body.settings;
-    const patched = await api.http
-      .patch(`/api/v1/settings/${ws.assignments[0].settings_id}`)
-      .set('Authorization', me.key)
-      .send({ transcription: { language: 'sv' } });
-    assert.equal(patched.status, 200);
+    await patchWorkspaceSettings(me, { transcription: { language: 'sv' } });
     let after = await eventually(me, (u) => [...external, internal].every((m) => count(u, m.meeting_id) === 1));
     for (const m of [...external, internal]) {
       assert.equal(after.get(m.meeting_id)?.length, 1, `meeting ${m.meeting_id} announced once`);
@@ -136,12 +140,7 @@ describe('settings fan-out', () => {
     // the digest of the block it announced): the fan-out must find that block unchanged.
     const decided = await sendBot(me, { recording_mode: 'audio_only', silence_alert: true, summary_language: 'fr' });
     const open = await sendBot(me, {});
-    const ws = (await api.http.get(`/api/v1/workspaces/${me.workspaceId}`).set('Authorization', me.key)).body.settings;
-    const patched = await api.http
-      .patch(`/api/v1/settings/${ws.assignments[0].settings_id}`)
-      .set('Authorization', me.key)
-      .send({ summary: { language: 'de' } });
-    assert.equal(patched.status, 200);
+    await patchWorkspaceSettings(me, { summary: { language: 'de' } });
     // Meetings are visited in id order: once the later one is announced, the earlier one was looked at.
     const after = await eventually(me, (u) => count(u, open.meeting_id) === 1);
     assert.equal(count(after, open.meeting_id), 1);
