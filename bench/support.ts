@@ -216,9 +216,9 @@ export async function workerNodeFlags(): Promise<string[]> {
 
 /**
  * The service's worker as `npm run start:worker` runs it (built, then `node <its flags>
- * dist/scripts/start.js --only=worker`: workflows from the prebuilt bundle, activities, the dispatcher) in a process of its
- * own, so its memory is its own: `memory()` reads its current and peak RSS. `stop` sends SIGTERM and
- * waits for the exit.
+ * dist/scripts/start.js --only=worker`: workflows from the prebuilt bundle, activities, the
+ * dispatcher) in a process of its own, so its memory is its own: `memory()` reads its current and
+ * peak RSS. `stop` sends SIGTERM and waits for the exit.
  */
 export async function spawnWorker(env: Record<string, string>) {
   const { execFile, spawn } = await import('node:child_process');

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import supertest from 'supertest';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
+import { loadConfig } from '../../runtime/config';
+import { roomInWindow } from '../support/until';
 import {
   csrfOf,
   handoffCodeThrough,
@@ -17,6 +19,8 @@ import { setPassword } from '../../services/web-app';
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let api: TestApi;
 let offsetMs = 0;
+/** The sign-in limits' fixed window (runtime/config.ts: signInWindowSeconds). */
+const SIGN_IN_WINDOW_SECONDS = loadConfig({ NODE_ENV: 'test' }).webApp.signInWindowSeconds;
 // The web application's clock: a test moves it forward to expire a handoff code.
 const clock = () => new Date(Date.now() + offsetMs);
 
@@ -171,6 +175,7 @@ describe('web application: sign-up, sign-in, sessions', () => {
   });
 
   it('When an account is tried too often, then sign-in answers 429 with Retry-After, even with the right password, from any address', async () => {
+    await roomInWindow(SIGN_IN_WINDOW_SECONDS, 10_000); // every attempt in one fixed window
     const { email } = await signUpThrough(browserFrom());
     for (let i = 0; i < 3; i++)
       assert.equal((await signInThrough(browserFrom(), email, `wrong-password-${i}`)).status, 401);
@@ -181,6 +186,7 @@ describe('web application: sign-up, sign-in, sessions', () => {
   });
 
   it('When one address tries too many accounts, then sign-in answers 429 for every account from it, and another address is not limited', async () => {
+    await roomInWindow(SIGN_IN_WINDOW_SECONDS, 10_000);
     const address = newAddress();
     for (let i = 0; i < 5; i++)
       assert.equal((await signInThrough(browserFrom(address), newEmail(), 'whatever-password')).status, 401);
@@ -336,6 +342,7 @@ describe('agent handoff: POST /agent_sessions', () => {
     await signUpThrough(browser);
     const { code } = await handoffCodeThrough(browser);
     const address = newAddress();
+    await roomInWindow(60); // the six guesses in one minute window
     for (let i = 0; i < 5; i++) assert.equal((await exchange(`AAAA-BBBB-CCCC-DDDD-EEE${i}`, address)).status, 401);
     const limited = await exchange(code, address);
     assert.equal(limited.status, 429);
@@ -362,6 +369,7 @@ describe('agent handoff: POST /agent_sessions', () => {
           .post('/api/v1/agent_sessions')
           .set('X-Forwarded-For', address)
           .send({ token: 'AAAA-BBBB-CCCC-DDDD-EEEE' });
+      await roomInWindow(60);
       for (let i = 0; i < 3; i++) assert.equal((await post(`203.0.113.${i + 1}`)).status, 401);
       const limited = await post('203.0.113.99');
       assert.equal(limited.status, 429);

@@ -29,3 +29,14 @@ function describe(value: unknown): string {
     return String(value);
   }
 }
+
+/**
+ * Waits, when needed, until at least `needMs` are left in the current fixed window of
+ * `windowSeconds` (windows start on multiples of their length since the epoch, as the service's
+ * counters do): a test whose hits must all land in one window never straddles two.
+ */
+export async function roomInWindow(windowSeconds: number, needMs = 5_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
+}
