@@ -27,14 +27,25 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
  */
 export async function waitForTemporal(
   address: string,
-  opts: { name: string; namespace?: string; timeoutMs: number; isAlive?: () => boolean },
+  opts: {
+    name: string;
+    namespace?: string;
+    timeoutMs: number;
+    isAlive?: () => boolean;
+    /** What the server printed last, named when it exits before it is healthy. */
+    lastOutput?: () => string;
+  },
 ): Promise<void> {
   const { Connection } = await import('@temporalio/client');
   const deadline = Date.now() + opts.timeoutMs;
   let last = 'no answer yet';
   for (;;) {
     if (opts.isAlive && !opts.isAlive())
-      throw new Error(`the ${opts.name} on ${address} exited before it was healthy (last seen: ${last})`);
+      throw new Error(
+        `the ${opts.name} on ${address} exited before it was healthy (last seen: ${last})${
+          opts.lastOutput?.() ? `; it printed last: ${opts.lastOutput()}` : ''
+        }`,
+      );
     let connection: Awaited<ReturnType<typeof Connection.connect>> | null = null;
     try {
       connection = await Connection.connect({ address, connectTimeout: 2_000 });
@@ -56,13 +67,20 @@ export async function waitForTemporal(
   }
 }
 
-function pipeLogs(child: ChildProcess, log: Logger, name: string): void {
+/** Forwards the child's output to the debug log; answers its last few lines (for a start-up failure). */
+function pipeLogs(child: ChildProcess, log: Logger, name: string): () => string {
+  const recent: string[] = [];
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n'))
-      if (line.trim()) log.debug({ [name]: line.trim().slice(0, 500) }, name);
+      if (line.trim()) {
+        log.debug({ [name]: line.trim().slice(0, 500) }, name);
+        recent.push(line.trim().slice(0, 300));
+        if (recent.length > 5) recent.shift();
+      }
   };
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
+  return () => recent.join(' | ');
 }
 
 /**
@@ -121,13 +139,14 @@ export async function startDevServer(opts: {
     args.push('--db-filename', opts.dbFile);
   }
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  pipeLogs(child, opts.log, 'temporal');
+  const lastOutput = pipeLogs(child, opts.log, 'temporal');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal dev server',
     namespace: opts.namespace,
     timeoutMs: 60_000,
     isAlive: () => child.exitCode === null,
+    lastOutput,
   });
   return {
     address: `${host}:${opts.port}`,
@@ -142,12 +161,13 @@ export async function startTestServer(opts: { log: Logger; port: number }): Prom
   const host = '127.0.0.1';
   if (!wrapper) throw new Error('the time-skipping test server is not available (no cache, no Maven)');
   const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  pipeLogs(child, opts.log, 'test-server');
+  const lastOutput = pipeLogs(child, opts.log, 'test-server');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal test server',
     timeoutMs: 60_000,
     isAlive: () => child.exitCode === null,
+    lastOutput,
   });
   return { address: `${host}:${opts.port}`, uiUrl: null, stop: () => stopChild(child, 'SIGKILL') };
 }
