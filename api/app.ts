@@ -19,6 +19,7 @@ import {
   VERSIONS,
 } from '../domain/versions';
 import type { AppDeps } from '../services/context';
+import { closeRateCounters, rateCounters } from '../services/rate-limits';
 import { checkDatabase } from '../services/health';
 import { ApiError } from '../domain/errors';
 import { escapeHtml } from './html';
@@ -68,7 +69,10 @@ const ALL_ROUTES = [
 ];
 
 /** Builds the Express app (STYLE: a factory with its dependencies passed in). */
-export function createApp(deps: AppDeps) {
+export function createApp(given: Omit<AppDeps, 'limits'>) {
+  // The limits' counters belong to this app: `close` shares the hits they still hold only in process.
+  const limits = rateCounters(given.orm, given.config);
+  const deps: AppDeps = { ...given, limits };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
@@ -213,7 +217,7 @@ export function createApp(deps: AppDeps) {
     throw new ApiError(404, 'not_found', `No endpoint ${req.method} ${req.path}.`);
   });
   app.use(errorHandler(deps));
-  return { app, openapi };
+  return { app, openapi, close: () => closeRateCounters(limits) };
 }
 
 function errorHandler(deps: AppDeps) {

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../services/context';
 import { clientKey } from '../domain/client-address';
-import { SharedCounter } from '../services/rate-limits';
 
 /**
  * The per-IP flood limit (spec: Limits, every request): answered in plain text, as the layer in
@@ -11,7 +10,7 @@ import { SharedCounter } from '../services/rate-limits';
 export function ipRateLimit(deps: AppDeps) {
   const limit = deps.config.rateLimits.ipPerMinute;
   // Counted in process, shared through PostgreSQL in batches (no database write per request).
-  const counter = new SharedCounter(deps.orm, limit);
+  const counter = deps.limits.ip;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // req.ip honours TRUST_PROXY; an IPv6 client counts by its /64.
     const { count, resetInSeconds } = await counter.hit(`ip:${clientKey(req.ip)}`);

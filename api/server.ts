@@ -7,11 +7,11 @@ export type ApiServer = { url: string; baseUrl: string; stop: (graceMs?: number)
 
 /** Starts the API on host:port (port 0 picks a free one) and returns its address. */
 export async function startApi(
-  deps: Omit<AppDeps, 'baseUrl'>,
+  deps: Omit<AppDeps, 'baseUrl' | 'limits'>,
   opts: { host: string; port: number },
 ): Promise<ApiServer> {
   let baseUrl = deps.config.baseUrl ?? '';
-  const { app } = createApp({ ...deps, baseUrl: () => baseUrl });
+  const { app, close } = createApp({ ...deps, baseUrl: () => baseUrl });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -24,15 +24,20 @@ export async function startApi(
   return {
     url,
     baseUrl,
-    /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
-    stop: (graceMs = 0) =>
-      new Promise<void>((resolve) => {
+    /**
+     * Stops accepting, lets in-flight requests finish (up to `graceMs`), closes what is left, then
+     * shares the limits' hits still counted only in this process (the database must still be open).
+     */
+    stop: async (graceMs = 0) => {
+      await new Promise<void>((resolve) => {
         server.close(() => {
           clearTimeout(force);
           resolve();
         });
         server.closeIdleConnections();
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
-      }),
+      });
+      await close();
+    },
   };
 }

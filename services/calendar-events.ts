@@ -29,8 +29,7 @@ import { ownSettingsRows, settingsDigest, settingsForNewMeetings } from '../db/s
 import { ApiError, rateLimited, unauthorized, ValidationFailed, type FieldIssue } from '../domain/errors';
 import { detectPlatform, normaliseMeetingUrl } from '../domain/meetings/url';
 import { workspaceFor } from './access';
-import type { AppDeps, RequestCtx } from './context';
-import { SharedCounter } from './rate-limits';
+import type { RequestCtx } from './context';
 import { memberByEmail } from './members';
 
 /** One occurrence as a calendar (or an integrator's push) describes it, already validated. */
@@ -321,17 +320,6 @@ export type PushedCalendarEvent = {
   metadata?: unknown;
 };
 
-/** The counters of the per-workspace push limit, one set per running API (its dependencies). */
-const pushCounters = new WeakMap<AppDeps, SharedCounter>();
-function pushCounter(deps: AppDeps): SharedCounter {
-  let counter = pushCounters.get(deps);
-  if (!counter) {
-    counter = new SharedCounter(deps.orm, deps.config.rateLimits.calendarEventsPerMinute);
-    pushCounters.set(deps, counter);
-  }
-  return counter;
-}
-
 /**
  * POST /calendar_events: an integrator pushes one occurrence; its meeting is created or updated
  * (upsertCalendarEvent), with the member from member_data created first when the workspace has none.
@@ -383,7 +371,7 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   };
   const limit = ctx.deps.config.rateLimits.calendarEventsPerMinute;
   // Counted before the push's transaction, in process and shared in batches (SharedCounter).
-  const hit = await pushCounter(ctx.deps).hit(`calendar_events:${workspace.id}`);
+  const hit = await ctx.deps.limits.calendarEvents.hit(`calendar_events:${workspace.id}`);
   if (hit.count > limit)
     throw rateLimited(
       hit.resetInSeconds,

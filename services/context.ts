@@ -5,6 +5,7 @@ import type { Logger } from '../runtime/logger';
 import type { Orm } from '../db/orm';
 import type { Account } from '../db/entities';
 import type { MediaStorage } from '../runtime/storage';
+import type { RateCounters } from './rate-limits';
 
 /** What the API process is built from (STYLE: factories with their dependencies passed in). */
 export type AppDeps = {
@@ -21,6 +22,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** True once the process is shutting down: /readyz fails so load balancers stop sending. */
   draining?: () => boolean;
+  /** The process's shared limit counters; `createApp` makes them and its `close` shares what they hold. */
+  limits: RateCounters;
 };
 
 /** What a route handler gets for one request. */

@@ -1,5 +1,6 @@
 import { addToCounters } from '../db/rate-limits';
 import type { Orm } from '../db/orm';
+import type { Config } from '../runtime/config';
 
 /** `sending`: hits on their way to PostgreSQL (counted, neither pending nor in `shared` yet). */
 type Slot = { key: string; windowStart: number; pending: number; sending: number; shared: number };
@@ -99,4 +100,19 @@ export class SharedCounter {
     this.timer = null;
     await this.flush();
   }
+}
+
+/** The API process's shared counters: one per limit, made when the app is built, closed when it stops. */
+export type RateCounters = { ip: SharedCounter; calendarEvents: SharedCounter };
+
+export function rateCounters(orm: Orm, config: Config): RateCounters {
+  return {
+    ip: new SharedCounter(orm, config.rateLimits.ipPerMinute),
+    calendarEvents: new SharedCounter(orm, config.rateLimits.calendarEventsPerMinute),
+  };
+}
+
+/** Shares every hit still counted only in process (at shutdown: another process goes on counting them). */
+export async function closeRateCounters(counters: RateCounters): Promise<void> {
+  await Promise.all(Object.values(counters).map((c) => c.close()));
 }

@@ -4,11 +4,13 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
+import { startApi } from '../../api/server';
+import { createOrm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { givenAccount } from '../support/api';
-import { freshDatabase } from '../support/db';
+import { freshDatabase, silentLog } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 const lines: string[] = [];
@@ -72,6 +74,28 @@ describe('per-IP flood limit', () => {
     await new Promise((r) => setTimeout(r, 400));
     for (const app of [a, b])
       assert.equal((await app.get('/api/v1/workspaces').set('X-Forwarded-For', '198.51.100.7')).status, 429);
+  });
+
+  it('When an API process stops, then the hits it counted only in memory still count in the processes that go on', async () => {
+    await roomInWindow(60, 15_000);
+    const env = { TRUST_PROXY: 'loopback' };
+    // A process of its own: its own pool, stopped and closed as `npm start` stops on SIGTERM.
+    const orm = await createOrm(db.url, silentLog, 2);
+    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '100', ...env });
+    const stopping = await startApi(
+      { orm, config, log: silentLog, temporal: null, storage: new LocalStorage('/nonexistent') },
+      { host: '127.0.0.1', port: 0 },
+    );
+    const from = { 'X-Forwarded-For': '198.51.100.9' };
+    // Nine hits: under a tenth of the limit, so they are shared only by the batch or at shutdown.
+    for (let i = 0; i < 9; i++)
+      assert.equal((await fetch(`${stopping.url}/api/v1/workspaces`, { headers: from })).status, 401);
+    await stopping.stop();
+    await orm.close(true);
+    const going = appOn(100, env);
+    let passed = 0;
+    for (let i = 0; i < 100; i++) if ((await going.get('/api/v1/workspaces').set(from)).status !== 429) passed += 1;
+    assert.equal(passed, 91, 'the stopped process’s nine hits count against the limit of 100');
   });
 });
 

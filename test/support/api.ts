@@ -68,7 +68,7 @@ export async function givenApi(
   });
   const baseUrl = 'http://api.test/api/v1';
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
-  const { app } = createApp({
+  const { app, close } = createApp({
     orm: db.orm,
     config,
     log: silentLog,
@@ -78,7 +78,11 @@ export async function givenApi(
     clock: opts.clock,
   });
   const http = supertest(app);
-  return { app, orm: db.orm, config, http, as: (who) => apiClient(http, who), baseUrl, close: db.drop };
+  const closeAll = async () => {
+    await close();
+    await db.drop();
+  };
+  return { app, orm: db.orm, config, http, as: (who) => apiClient(http, who), baseUrl, close: closeAll };
 }
 
 let counter = 0;
