@@ -27,15 +27,33 @@ export async function waitForPort(
   }
 }
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` of loopback now (binding it and letting go). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+// Below Linux's default ephemeral range (32768-60999), where the kernel hands out ports for `listen(0)`
+// and outgoing connections, and servers that choose their own ports (the Temporal dev server's
+// internal services) take theirs: a port picked there could be taken again before its server binds it.
+const FIRST = 15_000;
+const LAST = 32_767;
+let next = FIRST + Math.floor(Math.random() * (LAST - FIRST));
+
+/**
+ * A free TCP port on loopback for a server this process is about to start. Taken in turn from a
+ * random point of 15000-32767 (never one this process handed out before, until the range wraps),
+ * and checked free: outside the ephemeral range, nothing else takes it before its server binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < LAST - FIRST; tries++) {
+    const port = next;
+    next = next >= LAST ? FIRST : next + 1;
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port on 127.0.0.1 between ${FIRST} and ${LAST}`);
 }
