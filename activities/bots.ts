@@ -59,10 +59,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
   ) {
     const em = fork();
     await em.transactional(async (tem) => {
-      const bot = await tem.findOneOrFail(Bot, { id: botId });
       await changeMeeting(
         tem,
-        bot.meetingId,
+        { botId },
         async (meeting) => {
           for (const [other, otherStatus] of Object.entries(alsoParts) as [Part, PartStatus][])
             meeting.results = withPart(meeting.results, other, { status: otherStatus });
@@ -138,10 +137,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     /** Writes a status change with its meeting's recording item and phase, and their events, in one transaction. */
     async recordStatus(change: StatusChange): Promise<void> {
       await fork().transactional(async (em) => {
-        const bot = await em.findOneOrFail(Bot, { id: change.botId });
         await changeMeeting(
           em,
-          bot.meetingId,
+          { botId: change.botId },
           (meeting, bots) => {
             const b = bots.find((x) => x.id === change.botId)!;
             b.status = change.status;

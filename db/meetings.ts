@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from './bulk';
 import { Bot, Meeting } from './entities';
@@ -28,6 +28,44 @@ export async function meetingWithBots(
   );
   const bots = await em.find(Bot, { meetingId }, { orderBy: { id: 'asc' } });
   return { meeting, bots };
+}
+
+/** Which meeting a change is about: its id, or one of its bots' (the lock then finds the meeting itself). */
+export type MeetingTarget = string | { botId: string };
+
+/**
+ * The meeting of `target`, locked for the caller's transaction, with its bots, oldest first, managed
+ * (the caller's flush writes what it changes), and which of `dedupeKeys` an event was already
+ * recorded under (a retried activity records none again). Two statements: the lock, then the bots
+ * with the keys, read after the lock so they see what its previous holder committed.
+ */
+export async function lockedMeetingWithBots(
+  em: EntityManager,
+  target: MeetingTarget,
+  dedupeKeys: string[] = [],
+): Promise<{ meeting: Meeting; bots: Bot[]; recorded: Set<string> }> {
+  const [row] =
+    typeof target === 'string'
+      ? await executeBound<Record<string, unknown>>(em, 'select * from meetings where id = ? for update', [target])
+      : await executeBound<Record<string, unknown>>(
+          em,
+          'select * from meetings where id = (select meeting_id from bots where id = ?) for update',
+          [target.botId],
+        );
+  if (!row)
+    throw new NotFoundError(
+      typeof target === 'string' ? `Meeting not found (${target})` : `Bot not found (${target.botId})`,
+    );
+  const meeting = em.map(Meeting, row);
+  const rows = await executeBound<Record<string, unknown> & { recorded_keys: string[] }>(
+    em,
+    // The keys travel on every bot row (one uncorrelated subquery, evaluated once).
+    'select b.*, array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys from bots b where b.meeting_id = ? order by b.id',
+    [dedupeKeys, meeting.id],
+  );
+  const recorded = new Set(rows[0]?.recorded_keys ?? []);
+  const bots = rows.map(({ recorded_keys: _keys, ...bot }) => em.map(Bot, bot));
+  return { meeting, bots, recorded };
 }
 
 /**

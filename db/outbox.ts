@@ -35,13 +35,3 @@ export function eventRow(e: EventOf): WebhookEvent {
   row.dedupeKey = e.dedupeKey ?? null;
   return row;
 }
-
-/** Which of these dedupe keys an event was already recorded under (a retried activity records none again). */
-export async function recordedDedupeKeys(em: EntityManager, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await em.execute<{ dedupe_key: string }[]>(
-    'select dedupe_key from webhook_events where dedupe_key in (?)',
-    [keys],
-  );
-  return new Set(rows.map((r) => r.dedupe_key));
-}

@@ -1,8 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bot, Meeting, MeetingResult } from '../db/entities';
-import { meetingsToShow, meetingWithBots, type MeetingFilters } from '../db/meetings';
-import { recordEvent, recordedDedupeKeys } from '../db/outbox';
+import {
+  lockedMeetingWithBots,
+  meetingsToShow,
+  meetingWithBots,
+  type MeetingFilters,
+  type MeetingTarget,
+} from '../db/meetings';
+import { recordEvent } from '../db/outbox';
 import { settingsDigest, settingsForMeeting, settingsForMeetings } from '../db/settings';
 import { canonicalJson } from '../domain/canonical-json';
 import { ApiError, notFound, unauthorized } from '../domain/errors';
@@ -68,20 +74,19 @@ function visible(payload: Record<string, unknown>): string {
  */
 export async function changeMeeting(
   em: EntityManager,
-  meetingId: string,
+  target: MeetingTarget,
   change: (meeting: Meeting, bots: Bot[]) => void | Promise<void>,
   botEvents: { botId: string; types: BotEventType[] }[] = [],
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
-  const { meeting, bots } = await meetingWithBots(em, meetingId, { lock: true });
+  // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
+  const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
+  const { meeting, bots, recorded } = await lockedMeetingWithBots(em, target, keys);
   const before = serializeMeeting(meeting, bots, { settings: null });
   await change(meeting, bots);
   const block = await settingsForMeeting(em, meeting);
   const digest = settingsDigest(block);
   const after = meetingPayload(meeting, bots, block);
   const now = new Date();
-  // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
-  const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
-  const recorded = await recordedDedupeKeys(em, keys);
   // bot.* events of pins before 2026-10-12 carry the meeting's results as they are now.
   const results = keys.length > 0 ? await em.findOne(MeetingResult, { meetingId: meeting.id }) : null;
   for (const { botId, types } of botEvents) {
