@@ -12,7 +12,7 @@ import {
   storedDelivery,
 } from '../db/deliveries';
 import type { Orm } from '../db/orm';
-import { claimUndispatchedEvents, eventBodies, liveEndpointsOf } from '../db/webhook-events';
+import { claimUndispatchedEvents, eventBodies } from '../db/webhook-events';
 import { downgrade, restoreLegacy, type LegacyFacts, type ResourceKind } from '../domain/versions';
 import type { Logger } from '../runtime/logger';
 import { postOnce } from '../runtime/webhook-http';
@@ -60,14 +60,16 @@ export type AttemptOutcome = {
  * each subscribed, enabled endpoint gets its body rendered at its pinned version (stored, so retries
  * and redeliveries send these bytes), due for its first attempt by a dispatcher
  * (`makeFirstAttempt`); the events are marked dispatched. Rows are claimed with SKIP LOCKED, so
- * several dispatchers share the work. Returns how many events it took.
+ * several dispatchers share the work. Returns how many events it took and deliveries it made.
  */
-export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promise<number> {
+export async function fanOutEvents(
+  orm: Orm,
+  opts: { batchSize: number },
+): Promise<{ events: number; deliveries: number }> {
   return orm.em.fork().transactional(async (em) => {
     // Claimed and marked dispatched together: the deliveries below commit with the mark.
-    const events = await claimUndispatchedEvents(em, opts.batchSize);
-    if (events.length === 0) return 0;
-    const endpoints = await liveEndpointsOf(em, [...new Set(events.map((e) => e.workspace_id))]);
+    const { events, endpoints } = await claimUndispatchedEvents(em, opts.batchSize);
+    if (events.length === 0) return { events: 0, deliveries: 0 };
     const wanted = events.flatMap((e) => {
       const to = endpoints.filter((x) => x.workspaceId === e.workspace_id && subscribes(x, e.type));
       return to.length ? [{ event: e, to }] : [];
@@ -92,7 +94,7 @@ export async function fanOutEvents(orm: Orm, opts: { batchSize: number }): Promi
       }
     }
     await insertDeliveries(em, rows);
-    return events.length;
+    return { events: events.length, deliveries: rows.length };
   });
 }
 
@@ -214,7 +216,7 @@ export function createWebhookActivities(deps: WebhookDeps) {
      * now): fans out one batch of events, which the dispatcher would take anyway.
      */
     async relayUndispatched(): Promise<number> {
-      return fanOutEvents(deps.orm, { batchSize: 200 });
+      return (await fanOutEvents(deps.orm, { batchSize: 200 })).events;
     },
   };
 }

@@ -1,32 +1,49 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_COMMAND_FAILURES, type WorkflowCommand } from '../domain/commands';
 
-export type ClaimedCommand = { id: string; workflowId: string; command: WorkflowCommand; attempts: number };
+export type ClaimedCommand = {
+  id: string;
+  workflowId: string;
+  command: WorkflowCommand;
+  attempts: number;
+  /** Another command of the same workflow waits behind this one (claimable once this one is sent). */
+  followed: boolean;
+};
 
 /**
  * Leases up to `limit` due commands (one statement, so no transaction stays open while they are
  * sent): the oldest pending command of each workflow only, so a start is sent before its signals.
- * A lease that lapses (the dispatcher died) makes the row due again.
+ * Each says whether a later command of its workflow waits behind it. A lease that lapses (the
+ * dispatcher died) makes the row due again.
  */
 export async function claimDueCommands(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedCommand[]> {
   const rows = await em
     .getConnection()
-    .execute<{ id: string; workflow_id: string; command: WorkflowCommand; attempts: number }[]>(
-      `update workflow_commands set leased_until = now() + make_interval(secs => ? / 1000.0)
-     where id in (
-       select c.id from workflow_commands c
-       where c.dispatched_at is null and c.parked_at is null and c.due_at <= now()
-         and (c.leased_until is null or c.leased_until < now())
-         and not exists (select 1 from workflow_commands p where p.workflow_id = c.workflow_id and p.id < c.id and p.dispatched_at is null)
-       order by c.id
-       limit ?
-       for update skip locked)
-     returning id, workflow_id, command, attempts`,
+    .execute<{ id: string; workflow_id: string; command: WorkflowCommand; attempts: number; followed: boolean }[]>(
+      `with claimed as (
+       update workflow_commands set leased_until = now() + make_interval(secs => ? / 1000.0)
+       where id in (
+         select c.id from workflow_commands c
+         where c.dispatched_at is null and c.parked_at is null and c.due_at <= now()
+           and (c.leased_until is null or c.leased_until < now())
+           and not exists (select 1 from workflow_commands p where p.workflow_id = c.workflow_id and p.id < c.id and p.dispatched_at is null)
+         order by c.id
+         limit ?
+         for update skip locked)
+       returning id, workflow_id, command, attempts)
+     select claimed.*, exists (
+         select 1 from workflow_commands n where n.workflow_id = claimed.workflow_id and n.id > claimed.id and n.dispatched_at is null
+       ) as followed
+     from claimed order by claimed.id`,
       [leaseMs, limit],
     );
-  return rows
-    .map((r) => ({ id: String(r.id), workflowId: r.workflow_id, command: r.command, attempts: r.attempts }))
-    .sort((a, b) => Number(a.id) - Number(b.id));
+  return rows.map((r) => ({
+    id: String(r.id),
+    workflowId: r.workflow_id,
+    command: r.command,
+    attempts: r.attempts,
+    followed: r.followed,
+  }));
 }
 
 export async function markCommandSent(em: EntityManager, id: string): Promise<void> {

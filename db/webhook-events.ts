@@ -54,31 +54,34 @@ export type EventBody = {
 /**
  * Claims up to `limit` undispatched events, oldest first, skipping rows another dispatcher holds, and
  * marks them dispatched, in one statement in the caller's transaction (its fan-out commits with the
- * mark, or neither does). Returned oldest first.
+ * mark, or neither does). Returned oldest first, with the enabled, not deleted endpoints of their
+ * workspaces, read in the same statement (read only: never change or persist them).
  */
-export function claimUndispatchedEvents(em: EntityManager, limit: number): Promise<UndispatchedEvent[]> {
-  // `returning` keeps no order: the outer select puts them oldest first again.
-  return executeBound<UndispatchedEvent>(
+export async function claimUndispatchedEvents(
+  em: EntityManager,
+  limit: number,
+): Promise<{ events: UndispatchedEvent[]; endpoints: WebhookEndpoint[] }> {
+  // `returning` keeps no order: the outer select puts them oldest first again. Each workspace's
+  // endpoints ride on its first event only (a CASE runs its subquery only for that row).
+  const rows = await executeBound<UndispatchedEvent & { endpoints: Record<string, unknown>[] | null }>(
     em,
     `with claimed as (
        update webhook_events set dispatched_at = now()
        where id in (select id from webhook_events where dispatched_at is null order by created_at, id limit ? for update skip locked)
        returning id, workspace_id, type, created_at
      )
-     select * from claimed order by created_at, id`,
+     select c.*,
+       case when row_number() over (partition by c.workspace_id order by c.created_at, c.id) = 1 then
+         (select coalesce(json_agg(e), '[]'::json) from webhook_endpoints e
+          where e.workspace_id = c.workspace_id and e.enabled and e.deleted_at is null)
+       end as endpoints
+     from claimed c order by c.created_at, c.id`,
     [limit],
   );
-}
-
-/** The enabled, not deleted webhook endpoints of these workspaces, read only (never change or persist them). */
-export async function liveEndpointsOf(em: EntityManager, workspaceIds: string[]): Promise<WebhookEndpoint[]> {
-  if (workspaceIds.length === 0) return [];
-  const rows = await executeBound<Record<string, unknown>>(
-    em,
-    'select * from webhook_endpoints where workspace_id = any(?) and enabled and deleted_at is null',
-    [workspaceIds],
-  );
-  return rows.map((r) => readOnlyEntity(em, WebhookEndpoint, r));
+  return {
+    events: rows.map(({ endpoints: _e, ...event }) => event),
+    endpoints: rows.flatMap((r) => (r.endpoints ?? []).map((e) => readOnlyEntity(em, WebhookEndpoint, e, 'json'))),
+  };
 }
 
 /** The bodies of these events, by id. */

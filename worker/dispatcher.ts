@@ -91,12 +91,28 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     }
   }
 
+  // Whether deliveries may be due for a first attempt that no claim of this process has seen: at
+  // start, when a fan-out made some, when an attempt ends (room, or its endpoint's turn), when a claim
+  // filled the room, and on every poll (another process's leftovers, lapsed leases). A round that
+  // fanned out only events no endpoint wants does not claim.
+  let attemptsMayBeDue = true;
+
   /** Leases deliveries due for their first attempt, as many as there is room for, and starts them. */
   async function startFirstAttempts(): Promise<number> {
+    if (!attemptsMayBeDue || stopped) return 0;
     const room = firstAttempts.concurrency - attempting.size;
-    if (room <= 0 || stopped) return 0;
+    if (room <= 0) return 0;
     const full = [...attemptingPerEndpoint].filter(([, n]) => n >= firstAttempts.perEndpoint).map(([id]) => id);
-    const claimed = await claimFirstAttempts(orm.em.fork(), room, firstAttemptLeaseMs, full);
+    // Cleared before the claim: an attempt that ends while it runs sets it again.
+    attemptsMayBeDue = false;
+    let claimed: FirstAttempt[];
+    try {
+      claimed = await claimFirstAttempts(orm.em.fork(), room, firstAttemptLeaseMs, full);
+    } catch (err) {
+      attemptsMayBeDue = true;
+      throw err;
+    }
+    if (claimed.length >= room) attemptsMayBeDue = true;
     if (claimed.length === 0) return 0;
     const endpoints = new Map(
       (await orm.em.fork().find(WebhookEndpoint, { id: { $in: [...new Set(claimed.map((d) => d.endpoint_id))] } })).map(
@@ -122,6 +138,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
             ),
         )
         .finally(() => {
+          attemptsMayBeDue = true;
           attempting.delete(attempt);
           const left = attemptingPerEndpoint.get(d.endpoint_id)! - 1;
           if (left === 0) attemptingPerEndpoint.delete(d.endpoint_id);
@@ -136,6 +153,10 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     return claimed.length;
   }
 
+  // Whether events may wait to be fanned out: at start, on an event's commit (NOTIFY), on a reconnect
+  // or a poll, and after a full batch. An attempt that ends wakes the loop only to claim.
+  let eventsMayWait = true;
+
   // A round fans out until a batch comes back short, so it ends with nothing left to fan out: it
   // needs no second round to find that out (a commit after its claim wakes it again). Deliveries it
   // had no room to start are started as attempts finish (each finished attempt wakes it).
@@ -143,28 +164,53 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     'deliveries',
     async () => {
       let work = 0;
-      for (let n = batchSize; n === batchSize && !stopped;) {
-        n = await fanOutEvents(orm, { batchSize });
-        work += n;
+      while (eventsMayWait && !stopped) {
+        // Cleared before the claim: a commit notified while it runs sets it again.
+        eventsMayWait = false;
+        let made: { events: number; deliveries: number };
+        try {
+          made = await fanOutEvents(orm, { batchSize });
+        } catch (err) {
+          eventsMayWait = true;
+          throw err;
+        }
+        if (made.events === batchSize) eventsMayWait = true;
+        work += made.events;
         // Attempts start as soon as their deliveries exist, while the next batch is fanned out.
-        if (n > 0) work += await startFirstAttempts();
+        if (made.deliveries > 0) {
+          attemptsMayBeDue = true;
+          work += await startFirstAttempts();
+        }
       }
       return work + (await startFirstAttempts());
     },
-    { drainsInOneRound: true },
+    {
+      drainsInOneRound: true,
+      onPoll: () => {
+        eventsMayWait = true;
+        attemptsMayBeDue = true;
+      },
+    },
   );
 
-  const commandsLoop = loop('commands', async () => {
-    const claimed = await claimDueCommands(orm.em.fork(), batchSize, leaseMs);
-    // Commands of one workflow never share a round (the claim takes the oldest of each), so any order is safe.
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
-        while (next < claimed.length) await send(claimed[next++]!);
-      }),
-    );
-    return claimed.length;
-  });
+  // A round sends the oldest due command of each workflow; when one has another behind it (or the
+  // batch was full), the loop goes round again at once, otherwise it waits for a commit or the poll.
+  const commandsLoop = loop(
+    'commands',
+    async () => {
+      const claimed = await claimDueCommands(orm.em.fork(), batchSize, leaseMs);
+      if (claimed.length === batchSize || claimed.some((c) => c.followed)) commandsLoop.wake();
+      // Commands of one workflow never share a round (the claim takes the oldest of each), so any order is safe.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
+          while (next < claimed.length) await send(claimed[next++]!);
+        }),
+      );
+      return claimed.length;
+    },
+    { drainsInOneRound: true },
+  );
 
   function maybeIdle(): void {
     if (deliveries.isIdle() && commandsLoop.isIdle() && attempting.size === 0) {
@@ -174,18 +220,26 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   }
 
   /**
-   * A loop that runs `round` until it finds nothing to do, then waits for a wake-up or the poll. With
-   * `drainsInOneRound`, a round that did work and heard no wake-up meanwhile counts as having found
-   * nothing more (the commands' round does not: it claims one command per workflow at a time).
+   * A loop that runs `round` until it finds nothing to do, then waits for a wake-up or the poll
+   * (`onPoll` runs when the poll, not a wake-up, ends the wait). With `drainsInOneRound`, a round
+   * that did work and heard no wake-up meanwhile counts as having found nothing more (a round that
+   * knows more is waiting wakes its own loop).
    */
-  function loop(name: string, round: () => Promise<number>, opts: { drainsInOneRound?: boolean } = {}) {
+  function loop(
+    name: string,
+    round: () => Promise<number>,
+    opts: { drainsInOneRound?: boolean; onPoll?: () => void } = {},
+  ) {
     let pending = false;
     let idle = false;
     let wakeUp: (() => void) | null = null;
     const pause = (ms: number) =>
       new Promise<void>((resolve) => {
         if (pending || stopped) return resolve();
-        const timer = setTimeout(done, ms);
+        const timer = setTimeout(() => {
+          opts.onPoll?.();
+          done();
+        }, ms);
         function done() {
           clearTimeout(timer);
           wakeUp = null;
@@ -225,14 +279,18 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   }
 
   const wake = () => {
+    eventsMayWait = true;
+    attemptsMayBeDue = true;
     deliveries.wake();
     commandsLoop.wake();
   };
   // A commit wakes the loop of what it wrote (an event's row its deliveries, a command's its commands);
   // a reconnect wakes both, to catch up on whatever committed while nobody listened.
   const wakeFor = (channel: string | null) => {
-    if (channel === 'webhook_events') deliveries.wake();
-    else if (channel === 'workflow_commands') commandsLoop.wake();
+    if (channel === 'webhook_events') {
+      eventsMayWait = true;
+      deliveries.wake();
+    } else if (channel === 'workflow_commands') commandsLoop.wake();
     else wake();
   };
   const listener = opts.databaseUrl ? listen(opts.databaseUrl, log, wakeFor) : null;
