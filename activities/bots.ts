@@ -1,7 +1,7 @@
 import type { BotEventType } from '../domain/events';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
-import { meetingWithBots } from '../db/meetings';
+import { botAndMeeting } from '../db/meetings';
 import { changeMeeting } from '../services/meetings';
 import { brandingForBot } from '../services/brand-kits';
 import { settingsForMeeting } from '../db/settings';
@@ -80,12 +80,12 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     });
   }
 
+  /** The bot, its meeting (read only) and the meeting's settings: two statements. */
   async function launchContext(botId: string) {
     const em = fork();
-    const bot = await em.findOne(Bot, { id: botId });
-    if (!bot) return null;
-    const { meeting } = await meetingWithBots(em, bot.meetingId);
-    return { bot, meeting, settings: await settingsForMeeting(em, meeting) };
+    const found = await botAndMeeting(em, botId);
+    if (!found) return null;
+    return { ...found, settings: await settingsForMeeting(em, found.meeting) };
   }
 
   return {

@@ -30,6 +30,21 @@ export async function meetingWithBots(
   return { meeting, bots };
 }
 
+/**
+ * A bot and its meeting, read only (one statement): what an activity needs to act for the bot
+ * (never changed or flushed; a change goes through the meeting's lock). Null when the bot is gone.
+ */
+export async function botAndMeeting(em: EntityManager, botId: string): Promise<{ bot: Bot; meeting: Meeting } | null> {
+  const [row] = await executeBound<{ bot: Record<string, unknown>; meeting: Record<string, unknown> }>(
+    em,
+    'select row_to_json(b) as bot, row_to_json(m) as meeting from bots b join meetings m on m.id = b.meeting_id where b.id = ?',
+    [botId],
+  );
+  return row
+    ? { bot: readOnlyEntity(em, Bot, row.bot, 'json'), meeting: readOnlyEntity(em, Meeting, row.meeting, 'json') }
+    : null;
+}
+
 /** Which meeting a change is about: its id, or one of its bots' (the lock then finds the meeting itself). */
 export type MeetingTarget = string | { botId: string };
 
