@@ -220,6 +220,9 @@ export async function workerNodeFlags(): Promise<string[]> {
  * dispatcher) in a process of its own, so its memory is its own: `memory()` reads its current and
  * peak RSS. `stop` sends SIGTERM and waits for the exit.
  */
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every architecture Node runs on here). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export async function spawnWorker(env: Record<string, string>) {
   const { execFile, spawn } = await import('node:child_process');
   const { readFile } = await import('node:fs/promises');
@@ -252,6 +255,13 @@ export async function spawnWorker(env: Record<string, string>) {
     memory: async () => {
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
       return { rss: bytes(status, 'VmRSS'), peak: bytes(status, 'VmHWM') };
+    },
+    /** Seconds of CPU (user and system) the process has used since it started (/proc/<pid>/stat). */
+    cpuSeconds: async () => {
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / CLOCK_TICKS_PER_SECOND;
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

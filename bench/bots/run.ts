@@ -1,7 +1,7 @@
 /**
  * bench/bots: N bots sent through the whole lifecycle (API → bot workflow → simulator → results) on
  * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
- * POST /bots to `completed`, and the worker process's peak memory (VmHWM); then, as bounds from the
+ * POST /bots to `completed`, the worker process's peak memory (VmHWM) and CPU per bot; then, as bounds from the
  * same run, skeleton bots, empty workflows, and as many POST /bots again with the worker stopped (the
  * API's own rate).
  *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1]
@@ -112,6 +112,7 @@ async function main() {
     }
     // The clock starts with the first bot (after the keys' first calls).
     const started = Date.now();
+    const workerCpuAtStart = await worker.cpuSeconds();
     const statements = await statementsOf(orm, () => sendOne(0));
     let next = 1; // the first bot is one of them
     const send = async () => {
@@ -137,6 +138,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     const seconds = (Date.now() - started) / 1000;
+    const workerCpu = (await worker.cpuSeconds()) - workerCpuAtStart;
     // The bound, in the same run: empty workflows through the same server and worker, as many at once as bots were in flight.
     const noops = Math.min(total, 200);
     const noopStarted = Date.now();
@@ -179,7 +181,7 @@ async function main() {
         `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
-        `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB`,
+        `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB; worker CPU from the first POST to the last completion: ${workerCpu.toFixed(1)} s = ${((workerCpu * 1000) / total).toFixed(1)} ms a bot (its bots' activities, workflow tasks and outbox)`,
         `bound: ${skeleton.bots} skeleton bots (the same two workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
