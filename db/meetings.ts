@@ -59,6 +59,10 @@ export async function lockedMeetingWithBots(
   target: MeetingTarget,
   dedupeKeys: string[] = [],
 ): Promise<{ meeting: Meeting; bots: Bot[]; recorded: Set<string> }> {
+  // As em.findOne and em.find would (flush mode AUTO): what the caller changed in meetings or bots and
+  // has not flushed is written first, so the rows read below hold it and em.map keeps it.
+  await em.tryFlush(Meeting, {});
+  await em.tryFlush(Bot, {});
   const [row] =
     typeof target === 'string'
       ? await executeBound<Record<string, unknown>>(em, 'select * from meetings where id = ? for update', [target])

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { Meeting } from '../../db/entities';
+import { changeMeeting } from '../../services/meetings';
+import { givenAccount, givenApi, type TestApi } from '../support/api';
+
+let api: TestApi;
+let me: Awaited<ReturnType<typeof givenAccount>>;
+beforeAll(async () => {
+  api = await givenApi();
+  me = await givenAccount(api);
+});
+afterAll(() => api.close());
+
+describe('a change of a meeting inside a larger transaction', () => {
+  it('When a transaction changes a meeting and then changes it again through changeMeeting, then both changes are kept and the event shows both', async () => {
+    const bot = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/123456789' });
+    assert.equal(bot.status, 201);
+    const meetingId = bot.body.meeting_id as string;
+    await api.orm.em.fork().transactional(async (em) => {
+      const meeting = await em.findOneOrFail(Meeting, { id: meetingId });
+      meeting.title = 'Changed first, not flushed';
+      await changeMeeting(em, meetingId, (m) => {
+        m.endsAt = new Date('2030-01-01T10:00:00Z');
+      });
+    });
+    const shown = (await api.as(me).get(`/meetings/${meetingId}`)).body;
+    assert.equal(shown.title, 'Changed first, not flushed');
+    assert.equal(shown.ends_at, '2030-01-01T10:00:00.000Z');
+    const events = await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 10 });
+    const updated = events.body.data.find((e: { type: string }) => e.type === 'meeting.updated');
+    assert.equal(updated?.data.object.title, 'Changed first, not flushed');
+  });
+});
