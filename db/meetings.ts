@@ -82,7 +82,18 @@ export async function lockedMeetingWithBots(
     'select b.*, array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys from bots b where b.meeting_id = ? order by b.id',
     [dedupeKeys, meeting.id],
   );
-  const recorded = new Set(rows[0]?.recorded_keys ?? []);
+  // A meeting without bots has no row to carry the keys (no caller records bot.* events for one).
+  const recorded = new Set(
+    rows.length > 0 || dedupeKeys.length === 0
+      ? (rows[0]?.recorded_keys ?? [])
+      : (
+          await executeBound<{ dedupe_key: string }>(
+            em,
+            'select dedupe_key from webhook_events where dedupe_key = any(?)',
+            [dedupeKeys],
+          )
+        ).map((r) => r.dedupe_key),
+  );
   const bots = rows.map(({ recorded_keys: _keys, ...bot }) => em.map(Bot, bot));
   return { meeting, bots, recorded };
 }

@@ -50,7 +50,7 @@ let next = FIRST + Math.floor(Math.random() * (LAST - FIRST));
  * and checked free: outside the ephemeral range, nothing else takes it before its server binds it.
  */
 export async function freePort(): Promise<number> {
-  for (let tries = 0; tries < LAST - FIRST; tries++) {
+  for (let tries = 0; tries <= LAST - FIRST; tries++) {
     const port = next;
     next = next >= LAST ? FIRST : next + 1;
     if (await isFree(port)) return port;

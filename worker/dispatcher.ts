@@ -176,11 +176,10 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         }
         if (made.events === batchSize) eventsMayWait = true;
         work += made.events;
-        // Attempts start as soon as their deliveries exist, while the next batch is fanned out.
-        if (made.deliveries > 0) {
-          attemptsMayBeDue = true;
-          work += await startFirstAttempts();
-        }
+        // Attempts start as soon as their deliveries exist, while the next batch is fanned out (and
+        // room an ended attempt freed is used even while events keep the round going).
+        if (made.deliveries > 0) attemptsMayBeDue = true;
+        work += await startFirstAttempts();
       }
       return work + (await startFirstAttempts());
     },
@@ -221,7 +220,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
 
   /**
    * A loop that runs `round` until it finds nothing to do, then waits for a wake-up or the poll
-   * (`onPoll` runs when the poll, not a wake-up, ends the wait). With `drainsInOneRound`, a round
+   * (`onPoll` runs at least every `pollMs`, however often wake-ups come). With `drainsInOneRound`, a round
    * that did work and heard no wake-up meanwhile counts as having found nothing more (a round that
    * knows more is waiting wakes its own loop).
    */
@@ -233,11 +232,18 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     let pending = false;
     let idle = false;
     let wakeUp: (() => void) | null = null;
+    // The poll comes every `pollMs` even when wake-ups keep coming sooner (each wake-up ends a pause
+    // before its timer would): a round starts with it once that long has passed since the last.
+    let lastPoll = Date.now();
+    const poll = () => {
+      lastPoll = Date.now();
+      opts.onPoll?.();
+    };
     const pause = (ms: number) =>
       new Promise<void>((resolve) => {
         if (pending || stopped) return resolve();
         const timer = setTimeout(() => {
-          opts.onPoll?.();
+          poll();
           done();
         }, ms);
         function done() {
@@ -251,6 +257,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       let failures = 0;
       while (!stopped) {
         pending = false;
+        if (Date.now() - lastPoll >= pollMs) poll();
         try {
           const work = await round();
           failures = 0;

@@ -183,6 +183,36 @@ describe('first attempts made by the dispatcher', () => {
     }
   });
 
+  it('When commits keep waking the dispatcher more often than it polls, then a first attempt whose lease ran out is still made', async () => {
+    const { workspaceId, endpointIds } = await workspaceWithEndpoints(['/leftover']);
+    const [evt] = await commitEvents(workspaceId, 1);
+    // A dead dispatcher's leftover: fanned out and leased for 1 s.
+    await fanOutEvents(db.orm, { batchSize: 10 });
+    assert.equal((await claimFirstAttempts(db.orm.em.fork(), 10, 1000)).length, 1);
+    // Another workspace, no endpoint: its events wake the dispatcher every 100 ms and make no delivery.
+    const { workspaceId: quiet } = await workspaceWithEndpoints([]);
+    const d = dispatcher({ pollMs: 1000 });
+    let streaming = true;
+    const stream = (async () => {
+      while (streaming) {
+        await commitEvents(quiet, 1);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    try {
+      await until(() => deliveryOf(evt!, endpointIds[0]!), {
+        what: 'the leftover attempt, made by a poll between the wake-ups',
+        accept: (x) => x?.status === 'succeeded',
+        timeoutMs: 8_000,
+      });
+      assert.equal(received.filter((r) => r.id === evt).length, 1);
+    } finally {
+      streaming = false;
+      await stream;
+      await d.stop();
+    }
+  });
+
   it('When one endpoint is slow, then it holds at most its share of the attempts and another endpoint’s deliveries go through meanwhile', async () => {
     const { workspaceId, endpointIds } = await workspaceWithEndpoints(['/slow', '/quick']);
     let release!: () => void;
