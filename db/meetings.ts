@@ -1,4 +1,4 @@
-import { LockMode, NotFoundError } from '@mikro-orm/core';
+import { NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from './bulk';
 import { Bot, Meeting } from './entities';
@@ -15,17 +15,12 @@ export const PHASE_SQL = `case
         and not exists (select 1 from bots b where b.meeting_id = m.id and b.status not in ('completed', 'failed', 'cancelled'))) then 'past'
   else 'upcoming' end`;
 
-/** A meeting with its bots, oldest first (the order of `recordings[]`). */
+/** A meeting with its bots, oldest first (the order of `recordings[]`); to change them, `lockedMeetingWithBots`. */
 export async function meetingWithBots(
   em: EntityManager,
   meetingId: string,
-  opts: { lock?: boolean } = {},
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
-  const meeting = await em.findOneOrFail(
-    Meeting,
-    { id: meetingId },
-    opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
-  );
+  const meeting = await em.findOneOrFail(Meeting, { id: meetingId });
   const bots = await em.find(Bot, { meetingId }, { orderBy: { id: 'asc' } });
   return { meeting, bots };
 }
@@ -76,25 +71,17 @@ export async function lockedMeetingWithBots(
       typeof target === 'string' ? `Meeting not found (${target})` : `Bot not found (${target.botId})`,
     );
   const meeting = em.map(Meeting, row);
+  // One row at least (the keys on it), one per bot: bot columns are null when the meeting has none.
   const rows = await executeBound<Record<string, unknown> & { recorded_keys: string[] }>(
     em,
-    // The keys travel on every bot row (one uncorrelated subquery, evaluated once).
-    'select b.*, array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys from bots b where b.meeting_id = ? order by b.id',
+    `select b.*, k.recorded_keys
+     from (select array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys) k
+     left join bots b on b.meeting_id = ?
+     order by b.id`,
     [dedupeKeys, meeting.id],
   );
-  // A meeting without bots has no row to carry the keys (no caller records bot.* events for one).
-  const recorded = new Set(
-    rows.length > 0 || dedupeKeys.length === 0
-      ? (rows[0]?.recorded_keys ?? [])
-      : (
-          await executeBound<{ dedupe_key: string }>(
-            em,
-            'select dedupe_key from webhook_events where dedupe_key = any(?)',
-            [dedupeKeys],
-          )
-        ).map((r) => r.dedupe_key),
-  );
-  const bots = rows.map(({ recorded_keys: _keys, ...bot }) => em.map(Bot, bot));
+  const recorded = new Set(rows[0]!.recorded_keys);
+  const bots = rows.filter((r) => r.id !== null).map(({ recorded_keys: _keys, ...bot }) => em.map(Bot, bot));
   return { meeting, bots, recorded };
 }
 

@@ -4,7 +4,7 @@ import { meetingPhase } from '../domain/meetings/state';
 import { botCommands } from './commands';
 import { Bot, type Meeting } from '../db/entities';
 import type { SettingsBlock } from '../domain/settings';
-import { meetingWithBots } from '../db/meetings';
+import { lockedMeetingWithBots } from '../db/meetings';
 import { changeMeeting } from './meetings';
 import { settingsForMeeting } from '../db/settings';
 
@@ -53,7 +53,7 @@ export async function reconcileCalendarBot(
 ): Promise<'scheduled' | 'moved' | 'cancelled' | 'unchanged'> {
   const { meeting, bots } = known
     ? { meeting: known.meeting, bots: [] as Bot[] }
-    : await meetingWithBots(em, meetingId, { lock: true });
+    : await lockedMeetingWithBots(em, meetingId);
   if (meeting.source === 'bot') return 'unchanged';
   const live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
   const settings = known?.settings ?? (await settingsForMeeting(em, meeting));

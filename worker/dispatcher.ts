@@ -156,6 +156,11 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   // Whether events may wait to be fanned out: at start, on an event's commit (NOTIFY), on a reconnect
   // or a poll, and after a full batch. An attempt that ends wakes the loop only to claim.
   let eventsMayWait = true;
+  /** A poll or a reconnect: whatever nobody announced (another process's leftovers, lapsed leases). */
+  const lookAgain = () => {
+    eventsMayWait = true;
+    attemptsMayBeDue = true;
+  };
 
   // A round fans out until a batch comes back short, so it ends with nothing left to fan out: it
   // needs no second round to find that out (a commit after its claim wakes it again). Deliveries it
@@ -185,10 +190,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     },
     {
       drainsInOneRound: true,
-      onPoll: () => {
-        eventsMayWait = true;
-        attemptsMayBeDue = true;
-      },
+      onPoll: () => lookAgain(),
     },
   );
 
@@ -286,8 +288,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   }
 
   const wake = () => {
-    eventsMayWait = true;
-    attemptsMayBeDue = true;
+    lookAgain();
     deliveries.wake();
     commandsLoop.wake();
   };
