@@ -3,6 +3,7 @@
  * members, 10,000 meetings and 2,000 assignments besides everyone's own: requests/s, p50/p99, and
  * the SQL queries one request makes (with and without include=settings).
  *   npm run bench:settings [-- --seconds 10 --connections 10 --rounds 3]
+ * With BENCH_CPU_PROFILE=<dir>, one more load of the page with settings is profiled (<dir>/settings-page.cpuprofile).
  * Loopback only; each run is bounded by --seconds.
  */
 import http from 'node:http';
@@ -18,7 +19,7 @@ import type { Orm } from '../../db/orm';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, loadInRounds, runBench } from '../support';
+import { benchDatabase, load, loadInRounds, profiled, runBench } from '../support';
 
 const MEMBERS = 1_000;
 const MEETINGS = 10_000;
@@ -153,6 +154,9 @@ async function main() {
       floor: () => load(floorUrl, {}, seconds, connections),
     });
     const { service, baseline, floor } = median;
+    // BENCH_CPU_PROFILE=<dir>: one more load of the page with settings, under the profiler (not counted).
+    if (process.env.BENCH_CPU_PROFILE)
+      await profiled('settings-page', () => load(withSettings, headers, seconds, connections));
     const fmt = (n: number) => n.toFixed(1);
     process.stdout.write(
       [

@@ -61,11 +61,15 @@ export function reaches(a: Pick<ReachingAssignment, 'scope' | 'createdAt'>, t: T
 
 /** The order resolution walks: most specific first; between equals, the newest assignment (greatest id). */
 export function walkOrder<A extends Pick<ReachingAssignment, 'id' | 'scope'>>(assignments: A[]): A[] {
-  if (assignments.length < 2) return [...assignments];
-  return assignments
-    .map((a) => ({ a, rank: specificity(a.scope) }))
-    .sort((x, y) => y.rank - x.rank || (x.a.id < y.a.id ? 1 : x.a.id > y.a.id ? -1 : 0))
-    .map((x) => x.a);
+  return inWalkOrder([...assignments]);
+}
+
+/** walkOrder in place (a target's few assignments: the rank is recomputed rather than wrapped). */
+function inWalkOrder<A extends Pick<ReachingAssignment, 'id' | 'scope'>>(assignments: A[]): A[] {
+  if (assignments.length < 2) return assignments;
+  return assignments.sort(
+    (x, y) => specificity(y.scope) - specificity(x.scope) || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0),
+  );
 }
 
 /** The source of every value no assignment sets (shared: representations are written, never changed in place). */
@@ -83,7 +87,7 @@ function firstSetting(walk: ReachingAssignment[], path: string, legacy: boolean)
 
 /** For each path, the value of the first assignment in walk order that sets it, else the service default. */
 export function resolve(target: Target, assignments: ReachingAssignment[]): SettingsBlock {
-  const walk = walkOrder(assignments.filter((a) => reaches(a, target)));
+  const walk = inWalkOrder(assignments.filter((a) => reaches(a, target)));
   const values: SettingValues = {};
   const sources = {} as Record<SettingPath, Source>;
   for (const path of SETTING_PATHS) {
