@@ -85,6 +85,15 @@ export async function benchDatabase(name: string) {
  */
 export function runBench(module: NodeModule, main: () => Promise<void>): void {
   if (require.main !== module) return;
+  // The API runs in the bench's process: with the node flags `npm run start:api` gives it.
+  const missing = startNodeFlagsSync('api').filter((f) => !process.execArgv.includes(f));
+  if (missing.length) {
+    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+    const run = spawnSync(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+    });
+    process.exit(run.status ?? 1);
+  }
   main().then(
     () => process.exit(0),
     (err) => {
@@ -203,15 +212,24 @@ export async function statementsOf(orm: import('../db/orm').Orm, action: () => P
   return statements;
 }
 
-/** The node flags `npm run start:worker` starts the worker with (its heap limit), from package.json. */
+/**
+ * The node flags `npm run start:<only>` starts that process with, from package.json: the worker's heap
+ * limit, the API's young generation.
+ */
+export function startNodeFlagsSync(only: 'api' | 'worker'): string[] {
+  const { readFileSync } = require('node:fs') as typeof import('node:fs');
+  const path = require('node:path') as typeof import('node:path');
+  const { projectRoot } = require('../runtime/paths') as typeof import('../runtime/paths');
+  const pkg = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'));
+  const script = `start:${only}`;
+  const command = new RegExp(` node ((?:--\\S+ )*)dist/scripts/start\\.js --only=${only}$`).exec(pkg.scripts[script]);
+  if (!command) throw new Error(`package.json ${script} does not run node dist/scripts/start.js --only=${only}`);
+  return command[1]!.split(' ').filter(Boolean);
+}
+
+/** The node flags `npm run start:worker` starts the worker with (its heap limit). */
 export async function workerNodeFlags(): Promise<string[]> {
-  const { readFile } = await import('node:fs/promises');
-  const path = await import('node:path');
-  const { projectRoot } = await import('../runtime/paths');
-  const pkg = JSON.parse(await readFile(path.join(projectRoot(), 'package.json'), 'utf8'));
-  const command = / node ((?:--\S+ )*)dist\/scripts\/start\.js --only=worker/.exec(pkg.scripts['start:worker']);
-  if (!command) throw new Error(`package.json start:worker does not run node dist/scripts/start.js --only=worker`);
-  return command[1].split(' ').filter(Boolean);
+  return startNodeFlagsSync('worker');
 }
 
 /**

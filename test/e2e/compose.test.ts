@@ -27,13 +27,17 @@ describe('docker-compose.yml', () => {
     }
     assert.match(json, /--only=api/);
     assert.match(json, /--only=worker/);
-    // The worker runs as `npm run start:worker` does, with its heap limit (README Benchmarks › Bots).
-    const startWorker = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')).scripts[
-      'start:worker'
-    ];
-    const heap = /--max-old-space-size=\d+/.exec(startWorker)?.[0];
-    assert.ok(heap, startWorker);
-    assert.match(json, new RegExp(`- node\\n\\s+- ${heap}\\n\\s+- dist/scripts/start.js\\n\\s+- --only=worker`));
+    // The worker and the API run as `npm run start:worker` and `start:api` run them, with the same node
+    // flags: the worker's heap limit (README Benchmarks › Bots), the API's young generation (› API reads).
+    const scripts = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')).scripts;
+    for (const [only, flag] of [
+      ['worker', /--max-old-space-size=\d+/],
+      ['api', /--max-semi-space-size=\d+/],
+    ] as const) {
+      const found = flag.exec(scripts[`start:${only}`])?.[0];
+      assert.ok(found, scripts[`start:${only}`]);
+      assert.match(json, new RegExp(`- node\\n\\s+- ${found}\\n\\s+- dist/scripts/start.js\\n\\s+- --only=${only}`));
+    }
     assert.match(json, /TEMPORAL_ADDRESS: temporal:7233/);
   });
 
