@@ -4,6 +4,7 @@
  * and, to show the floor one database read sets, a bare Express route making one `select 1` through
  * the same ORM connection pool.
  *   npm run bench:http [-- --seconds 10 --connections 10 --rounds 3]
+ * With BENCH_CPU_PROFILE=<dir>, one more load of the service is profiled (<dir>/workspaces.cpuprofile).
  * Loopback only; each run is bounded by --seconds.
  */
 import http from 'node:http';
@@ -17,7 +18,7 @@ import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, loadInRounds, runBench } from '../support';
+import { benchDatabase, load, loadInRounds, profiled, runBench } from '../support';
 
 async function main() {
   const { values } = parseArgs({
@@ -74,6 +75,11 @@ async function main() {
       floor: () => load(oneQueryUrl, {}, seconds, connections),
     });
     const { service, baseline, floor } = median;
+    // BENCH_CPU_PROFILE=<dir>: one more load of the service, under the profiler (not counted).
+    if (process.env.BENCH_CPU_PROFILE)
+      await profiled('workspaces', () =>
+        load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections),
+      );
     const fmt = (n: number) => n.toFixed(1);
     process.stdout.write(
       [
