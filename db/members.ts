@@ -40,14 +40,29 @@ export async function memberIdWithEmail(
 }
 
 /**
- * The workspace's live member with this id, or null: read only, to check a member named in a request
- * and take its email (outside the unit of work: never change or persist it).
+ * One read for a request that names a member and people: the live member `id` names (null when it
+ * names none, or when `id` is null) and the workspace's live members among `emails` (any case), as
+ * memberIdsByEmail gives them. No statement when there is neither.
  */
-export async function liveMember(em: EntityManager, workspaceId: string, id: string): Promise<Member | null> {
-  const [row] = await executeBound<Record<string, unknown>>(
+export async function memberAndPeople(
+  em: EntityManager,
+  workspaceId: string,
+  id: string | null,
+  emails: string[],
+): Promise<{ member: Member | null; byEmail: Map<string, string> }> {
+  const byEmail = new Map<string, string>();
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (!id && wanted.length === 0) return { member: null, byEmail };
+  const rows = await executeBound<Record<string, unknown>>(
     em,
-    'select * from members where id = ? and workspace_id = ? and deleted_at is null',
-    [id, workspaceId],
+    'select * from members where workspace_id = ? and deleted_at is null and (id = ? or lower(email) = any(?::text[]))',
+    [workspaceId, id ?? '', wanted],
   );
-  return row ? readOnlyEntity(em, Member, row) : null;
+  let member: Member | null = null;
+  for (const row of rows) {
+    const email = typeof row.email === 'string' ? row.email.toLowerCase() : null;
+    if (email !== null && wanted.includes(email)) byEmail.set(email, row.id as string);
+    if (id !== null && row.id === id) member = readOnlyEntity(em, Member, row);
+  }
+  return { member, byEmail };
 }

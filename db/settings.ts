@@ -147,6 +147,8 @@ async function loadCandidates(
      union all select ${columns} from ${from} where a.member_id = any(?::text[]) and a.meeting_id is null
      union all select ${columns} from ${from} where a.meeting_id = any(?::text[])`,
     [unique(q.accountIds), unique(q.workspaceIds), unique(q.memberIds), unique(q.meetingIds)],
+    // Planning this union took seven times as long as running it (pg_stat_statements, a push).
+    { prepared: true },
   );
   return rows.map((r) => ({
     id: r.id,

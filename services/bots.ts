@@ -8,7 +8,7 @@ import {
   WebhookEvent,
   WorkflowCommandRow,
 } from '../db/entities';
-import { liveMember, memberIdsByEmail } from '../db/members';
+import { memberAndPeople } from '../db/members';
 import { meetingWithBots } from '../db/meetings';
 import { eventRow } from '../db/outbox';
 import { slidingWindowWait } from '../db/rate-limits';
@@ -137,7 +137,14 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
     ]);
   let memberId = body.member_id ?? null;
   if (access.role === 'member') memberId = access.memberId; // a member's bots record its own meetings
-  const member = memberId ? await liveMember(ctx.em, workspace.id, memberId) : null;
+  // Participants who are members of the workspace carry their member_id: read with the named member.
+  const participants = body.participants ?? [];
+  const { member, byEmail: memberOf } = await memberAndPeople(
+    ctx.em,
+    workspace.id,
+    memberId,
+    participants.map((p) => p.email),
+  );
   if (memberId && !member) {
     throw new ValidationFailed([
       { code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' },
@@ -148,13 +155,6 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
       ? null
       : await templateIssue(ctx.em, workspace.id, body.summary_template, 'summary_template');
   if (templateProblem) throw new ValidationFailed([templateProblem]);
-  // Participants who are members of the workspace carry their member_id.
-  const participants = body.participants ?? [];
-  const memberOf = await memberIdsByEmail(
-    ctx.em,
-    workspace.id,
-    participants.map((p) => p.email),
-  );
 
   const now = new Date();
   const joinAt = body.join_at ? new Date(body.join_at) : null;

@@ -16,7 +16,7 @@ import {
 } from '../db/entities';
 import { changeMeeting, meetingPayload, newMeeting } from './meetings';
 import { insertTogether } from '../db/bulk';
-import { liveMember, memberIdsByEmail } from '../db/members';
+import { memberAndPeople, memberIdsByEmail } from '../db/members';
 import {
   existingOccurrences,
   lockOccurrence,
@@ -60,6 +60,8 @@ type KnownFacts = {
   accountId?: string;
   /** Emails of members, by id. */
   memberEmails?: Map<string, string | null>;
+  /** The workspace's live members among the event's people: lower-cased email → member id. */
+  membersByEmail?: Map<string, string>;
 };
 
 const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
@@ -234,7 +236,7 @@ export async function upsertCalendarEvent(
   await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
   const existing = await occurrenceMeeting(em, workspaceId, e.icalUid, e.occurrenceKey);
   opts.check?.(existing);
-  const memberOf = await memberIdsByEmail(em, workspaceId, emailsOf([e]));
+  const memberOf = opts.known?.membersByEmail ?? (await memberIdsByEmail(em, workspaceId, emailsOf([e])));
   const { attendees, organizer, participants } = peopleOf(e, memberOf);
   const cancelledAt = e.cancelled ? new Date() : null;
   if (!existing) {
@@ -338,11 +340,12 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   if (body.member_data && access.role === 'member') throw unauthorized();
   if (access.role === 'member') memberId = access.memberId;
   const memberEmails = new Map<string, string | null>();
-  if (memberId) {
-    const member = await liveMember(ctx.em, workspace.id, memberId);
-    if (member) memberEmails.set(member.id, member.email);
-    else issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
-  }
+  // The named member and the workspace's members among the event's people, in one read.
+  const people = [body.organizer?.email, ...(body.attendees ?? []).map((a) => a.email)].flatMap((x) => (x ? [x] : []));
+  const { member, byEmail: membersByEmail } = await memberAndPeople(ctx.em, workspace.id, memberId, people);
+  if (member) memberEmails.set(member.id, member.email);
+  else if (memberId)
+    issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
   if (issues.length) throw new ValidationFailed(issues);
   const meetingUrl = body.meeting_url ? normaliseMeetingUrl(body.meeting_url) : null;
   const recurring = body.recurring ?? false;
@@ -395,6 +398,8 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
         );
       memberId = member.id;
       memberEmails.set(member.id, member.email);
+      // A member this push made (or found) is among the people it names when its address is.
+      if (member.email) membersByEmail.set(member.email.toLowerCase(), member.id);
     }
     return upsertCalendarEvent(
       em,
@@ -418,7 +423,7 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
         metadata: body.metadata,
         memberId,
       },
-      { check, known: { accountId: workspace.createdBy, memberEmails } },
+      { check, known: { accountId: workspace.createdBy, memberEmails, membersByEmail } },
     );
   });
 }

@@ -6,10 +6,13 @@
  * Recording is turned off in the bench workspaces, so no bot workflows are started: this measures
  * the calendar path itself. Loopback only; each part is bounded.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import express from 'express';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
@@ -214,10 +217,11 @@ async function main() {
       });
       if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
     });
-    let counter = 0;
-    const result = await profiled('calendar-push', () =>
-      autocannon({
-        url: `${api.baseUrl}/calendar_events`,
+    /** POSTs of new events to `url` for `seconds`, each workspace's in turn (`sent()`: how many were sent). */
+    const pushes = (url: string) => {
+      let counter = 0;
+      const run = autocannon({
+        url,
         method: 'POST',
         duration: seconds,
         connections: Number(values.connections),
@@ -245,8 +249,13 @@ async function main() {
             },
           },
         ],
-      }),
-    );
+      });
+      return { run, sent: () => counter };
+    };
+    const { result, counter } = await profiled('calendar-push', async () => {
+      const pushing = pushes(`${api.baseUrl}/calendar_events`);
+      return { result: await pushing.run, counter: pushing.sent() };
+    });
     if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
     // Each answered push created its meeting and announced it (autocannon may leave a few unanswered at the end).
     const [pushed] = await orm.em.fork().execute<{ meetings: number; created: number }[]>(
@@ -267,9 +276,39 @@ async function main() {
       headers: { Authorization: spaces[0]!.key },
     });
     if (baseline.non2xx > 0) throw new Error(`${baseline.non2xx} non-2xx answers to GET /workspaces`);
+    // The floor of a durable write here: bare Express parses the same bodies and writes each, in one
+    // transaction of its own (BEGIN, one insert, COMMIT, as PostgreSQL commits here: fsync on), through
+    // the same pool. No key, limit, lock, read or representation.
+    await orm.em.fork().execute('create table bench_writes (id text primary key, body jsonb not null)');
+    const bare = express();
+    bare.post('/write', express.json(), async (req, res) => {
+      try {
+        await orm.em
+          .fork()
+          .transactional((em) =>
+            em.execute('insert into bench_writes (id, body) values (?, ?)', [
+              newId('meeting'),
+              JSON.stringify(req.body),
+            ]),
+          );
+        res.status(201).json({ ok: true });
+      } catch (err) {
+        res.status(500).json({ error: String(err) });
+      }
+    });
+    const bareServer = http.createServer(bare);
+    await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
+    const floor = await pushes(`http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/write`).run;
+    bareServer.close();
+    const [written] = await orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from bench_writes');
+    if (floor.non2xx > 0 || written!.n < floor['2xx'])
+      throw new Error(
+        `the write floor: ${floor.non2xx} non-2xx answers, ${written!.n} rows for ${floor['2xx']} answers`,
+      );
     lines.push(
       `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${answered} answered, ${pushed!.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
       `  baseline, same run: GET /workspaces ${baseline.requests.average.toFixed(1)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (push/read ${(result.requests.average / baseline.requests.average).toFixed(2)})`,
+      `  floor, same run: bare Express, the same bodies each written in a transaction of its own (BEGIN, insert, COMMIT) ${floor.requests.average.toFixed(1)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms (push/floor ${(result.requests.average / floor.requests.average).toFixed(2)})`,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

@@ -359,6 +359,28 @@ describe('pushed calendar events', () => {
     assert.notEqual((await languageOf(elsewhere))[0], 'it');
   });
 
+  it('When a push makes its member from member_data and that member is among its people, then each person who is a member carries the member id, whatever the case of the address', async () => {
+    const me = await withMember();
+    const res = await push(me, {
+      ...event({
+        attendees: [
+          { email: 'ANN@acme.test', response: 'accepted' },
+          { email: 'bo@acme.test', response: 'accepted' },
+          { email: 'guest@else.test', response: 'needs_action' },
+        ],
+      }),
+      member_data: { name: 'Bo', email: 'Bo@Acme.test' },
+    });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const meeting = (await api.as(me).get(`/meetings/${res.body.meeting_id}`)).body;
+    assert.ok(meeting.member_id && meeting.member_id !== me.annId);
+    const ids = Object.fromEntries(
+      meeting.participants.map((p: { email: string; member_id: string | null }) => [p.email, p.member_id]),
+    );
+    assert.deepEqual(ids, { 'ANN@acme.test': me.annId, 'bo@acme.test': meeting.member_id, 'guest@else.test': null });
+    assert.deepEqual(meeting.organizer, { name: 'Ann', email: 'ann@acme.test', member_id: me.annId });
+  });
+
   it('When a push names its member by member_data, then the member is found by email or created, and created members count toward the hourly member limit', async () => {
     const limited = await givenApi({
       orm: db.orm,
