@@ -2,7 +2,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from './bulk';
 import { Bot, Meeting } from './entities';
-import { readOnlyEntity } from './read-only';
+import { readOnlyEntity, selectColumns } from './read-only';
 import { Where } from './where';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
@@ -34,6 +34,7 @@ export async function botAndMeeting(em: EntityManager, botId: string): Promise<{
     em,
     'select row_to_json(b) as bot, row_to_json(m) as meeting from bots b join meetings m on m.id = b.meeting_id where b.id = ?',
     [botId],
+    { prepared: true }, // two json columns, whatever the tables' columns
   );
   return row
     ? { bot: readOnlyEntity(em, Bot, row.bot, 'json'), meeting: readOnlyEntity(em, Meeting, row.meeting, 'json') }
@@ -58,13 +59,20 @@ export async function lockedMeetingWithBots(
   // has not flushed is written first, so the rows read below hold it and em.map keeps it.
   await em.tryFlush(Meeting, {});
   await em.tryFlush(Bot, {});
+  const columns = selectColumns(em, Meeting, 'm');
   const [row] =
     typeof target === 'string'
-      ? await executeBound<Record<string, unknown>>(em, 'select * from meetings where id = ? for update', [target])
+      ? await executeBound<Record<string, unknown>>(
+          em,
+          `select ${columns} from meetings m where m.id = ? for update`,
+          [target],
+          { prepared: true },
+        )
       : await executeBound<Record<string, unknown>>(
           em,
-          'select * from meetings where id = (select meeting_id from bots where id = ?) for update',
+          `select ${columns} from meetings m where m.id = (select meeting_id from bots where id = ?) for update`,
           [target.botId],
+          { prepared: true },
         );
   if (!row)
     throw new NotFoundError(
@@ -74,11 +82,12 @@ export async function lockedMeetingWithBots(
   // One row at least (the keys on it), one per bot: bot columns are null when the meeting has none.
   const rows = await executeBound<Record<string, unknown> & { recorded_keys: string[] }>(
     em,
-    `select b.*, k.recorded_keys
+    `select ${selectColumns(em, Bot, 'b')}, k.recorded_keys
      from (select array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys) k
      left join bots b on b.meeting_id = ?
      order by b.id`,
     [dedupeKeys, meeting.id],
+    { prepared: true },
   );
   const recorded = new Set(rows[0]!.recorded_keys);
   const bots = rows.filter((r) => r.id !== null).map(({ recorded_keys: _keys, ...bot }) => em.map(Bot, bot));
@@ -97,8 +106,9 @@ export async function occurrenceMeeting(
 ): Promise<Meeting | null> {
   const [row] = await executeBound<Record<string, unknown>>(
     em,
-    'select * from meetings where workspace_id = ? and ical_uid = ? and occurrence_key = ?',
+    `select ${selectColumns(em, Meeting, 'm')} from meetings m where m.workspace_id = ? and m.ical_uid = ? and m.occurrence_key = ?`,
     [workspaceId, icalUid, occurrenceKey],
+    { prepared: true },
   );
   return row ? readOnlyEntity(em, Meeting, row) : null;
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from './bulk';
 import { Member } from './entities';
-import { readOnlyEntity } from './read-only';
+import { readOnlyEntity, selectColumns } from './read-only';
 
 /** The workspace's live members among these email addresses (any case): lower-cased email → member id. */
 export async function memberIdsByEmail(
@@ -55,8 +55,10 @@ export async function memberAndPeople(
   if (!id && wanted.length === 0) return { member: null, byEmail };
   const rows = await executeBound<Record<string, unknown>>(
     em,
-    'select * from members where workspace_id = ? and deleted_at is null and (id = ? or lower(email) = any(?::text[]))',
+    `select ${selectColumns(em, Member, 'm')} from members m
+     where m.workspace_id = ? and m.deleted_at is null and (m.id = ? or lower(m.email) = any(?::text[]))`,
     [workspaceId, id ?? '', wanted],
+    { prepared: true },
   );
   let member: Member | null = null;
   for (const row of rows) {

@@ -69,3 +69,20 @@ export function readOnlyEntity<T extends object>(
   }
   return out as T;
 }
+
+const selectLists = new Map<string, string>();
+
+/**
+ * The entity's columns as a select list (`alias."column", …`): what `alias.*` reads today, named, so
+ * a statement that reads them can be prepared (a prepared `select *` fails once a migration adds a
+ * column, until its connection closes; a named list reads the columns this build maps).
+ */
+export function selectColumns(em: EntityManager, entity: new () => object, alias: string): string {
+  const key = `${entity.name}\u0000${alias}`;
+  let list = selectLists.get(key);
+  if (!list) {
+    list = [...new Set(columnsOf(em, entity).map((c) => c.field))].map((f) => `${alias}."${f}"`).join(', ');
+    selectLists.set(key, list);
+  }
+  return list;
+}

@@ -77,6 +77,7 @@ export async function claimUndispatchedEvents(
        end as endpoints
      from claimed c order by c.created_at, c.id`,
     [limit],
+    { prepared: true }, // its columns are named; the endpoints come as one json column
   );
   return {
     events: rows.map(({ endpoints: _e, ...event }) => event),

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Workspace, WorkspaceAccess } from './entities';
-import { readOnlyEntity } from './read-only';
+import { executeBound } from './bulk';
+import { readOnlyEntity, selectColumns } from './read-only';
 
 /**
  * The account's workspaces (not archived) after a workspace id, oldest id first, each with the
@@ -39,17 +40,23 @@ export async function workspaceWithAccess(
   accountId: string,
   idOrLegacy: { id: string } | { legacyId: number },
 ): Promise<{ workspace: Workspace; access: WorkspaceAccess } | null> {
-  const rows = await em.execute<
-    (Record<string, unknown> & {
+  // An integer id JavaScript cannot hold exactly names no workspace (bound as a bigint, it would fail
+  // beyond bigint's range, or round to another workspace's id below it).
+  if ('legacyId' in idOrLegacy && !Number.isSafeInteger(idOrLegacy.legacyId)) return null;
+  // Every request that names a workspace runs this: prepared, so PostgreSQL plans it once per connection.
+  const rows = await executeBound<
+    Record<string, unknown> & {
       access_role: WorkspaceAccess['role'];
       access_member_id: string | null;
       access_created_at: unknown;
-    })[]
+    }
   >(
-    `select w.*, a.role as access_role, a.member_id as access_member_id, a.created_at as access_created_at
+    em,
+    `select ${selectColumns(em, Workspace, 'w')}, a.role as access_role, a.member_id as access_member_id, a.created_at as access_created_at
      from workspaces w join workspace_accesses a on a.workspace_id = w.id and a.account_id = ?
      where ${'id' in idOrLegacy ? 'w.id = ?' : 'w.legacy_id = ?'} and w.archived_at is null limit 1`,
     [accountId, 'id' in idOrLegacy ? idOrLegacy.id : idOrLegacy.legacyId],
+    { prepared: true },
   );
   const row = rows[0];
   if (!row) return null;

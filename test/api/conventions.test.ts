@@ -200,6 +200,18 @@ describe('authentication', () => {
     assert.equal(res.status, 200);
   });
 
+  it('When an integer id too large for any workspace is sent, then 401 unauthorized as for any workspace the key cannot see, never a database error', async () => {
+    // Beyond PostgreSQL's bigint, and beyond what a JavaScript number holds exactly (it would round
+    // to another id).
+    for (const id of ['361212516763194439499776', '9007199254740993']) {
+      const res = await api.http.get('/api/v1/members').query({ workspace_id: id }).set('Authorization', key);
+      assert.equal(res.status, 401, `${id}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(res.body, { errors: [{ code: 'unauthorized', message: 'Unauthorized' }] });
+      const path = await api.http.get(`/api/v1/workspaces/${id}`).set('Authorization', key);
+      assert.equal(path.status, 404, `${id}: ${JSON.stringify(path.body)}`);
+    }
+  });
+
   it('When a request is answered, then X-Request-Id identifies it', async () => {
     const res = await api.http.get('/api/v1/workspaces').set('Authorization', key);
     assert.match(res.headers['x-request-id']!, /^req_/);
