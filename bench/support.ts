@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../runtime/paths';
+
 /** The p-th percentile of a list of numbers (nearest rank). */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,7 +93,6 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
   // The API runs in the bench's process: with the node flags `npm run start:api` gives it.
   const missing = startNodeFlagsSync('api').filter((f) => !process.execArgv.includes(f));
   if (missing.length) {
-    const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
     const run = spawnSync(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
       stdio: 'inherit',
     });
@@ -217,9 +221,6 @@ export async function statementsOf(orm: import('../db/orm').Orm, action: () => P
  * limit, the API's young generation.
  */
 export function startNodeFlagsSync(only: 'api' | 'worker'): string[] {
-  const { readFileSync } = require('node:fs') as typeof import('node:fs');
-  const path = require('node:path') as typeof import('node:path');
-  const { projectRoot } = require('../runtime/paths') as typeof import('../runtime/paths');
   const pkg = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'));
   const script = `start:${only}`;
   const command = new RegExp(` node ((?:--\\S+ )*)dist/scripts/start\\.js --only=${only}$`).exec(pkg.scripts[script]);
