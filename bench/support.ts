@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../runtime/paths';
@@ -93,10 +93,17 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
   // The API runs in the bench's process: with the node flags `npm run start:api` gives it.
   const missing = startNodeFlagsSync('api').filter((f) => !process.execArgv.includes(f));
   if (missing.length) {
-    const run = spawnSync(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
+    const child = spawn(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
       stdio: 'inherit',
     });
-    process.exit(run.status ?? 1);
+    // A signal to this process reaches the bench that runs (and it stops what it started).
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+    child.on('error', (err) => {
+      process.stderr.write(`could not start the bench with ${missing.join(' ')}: ${err.message}\n`);
+      process.exit(1);
+    });
+    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+    return;
   }
   main().then(
     () => process.exit(0),

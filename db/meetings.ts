@@ -95,22 +95,35 @@ export async function lockedMeetingWithBots(
 }
 
 /**
- * The workspace's meeting of one calendar occurrence (iCalendar UID and occurrence key), or null:
- * read only, to decide whether a push creates or changes it (a change reads it again, locked).
+ * The workspace's meeting of one calendar occurrence (iCalendar UID and occurrence key), or null,
+ * read only, to decide whether a push creates or changes it (a change reads it again, locked); and,
+ * in the same statement, the workspace's live members among `emails` (any case) as
+ * memberIdsByEmail gives them. Called once the occurrence is locked, so both see what the lock's
+ * previous holder committed (a member it made from member_data among them).
  */
-export async function occurrenceMeeting(
+export async function occurrenceWithPeople(
   em: EntityManager,
   workspaceId: string,
   icalUid: string,
   occurrenceKey: string,
-): Promise<Meeting | null> {
-  const [row] = await executeBound<Record<string, unknown>>(
+  emails: string[],
+): Promise<{ meeting: Meeting | null; membersByEmail: Map<string, string> }> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  // One row whatever is found: the people's members on it, the meeting's columns null without one.
+  const [row] = await executeBound<Record<string, unknown> & { people: [string, string][] }>(
     em,
-    `select ${selectColumns(em, Meeting, 'm')} from meetings m where m.workspace_id = ? and m.ical_uid = ? and m.occurrence_key = ?`,
-    [workspaceId, icalUid, occurrenceKey],
+    `select ${selectColumns(em, Meeting, 'm')}, p.people
+     from (select coalesce(json_agg(json_build_array(lower(mem.email), mem.id)), '[]') as people
+           from members mem where mem.workspace_id = ? and mem.deleted_at is null and lower(mem.email) = any(?::text[])) p
+     left join meetings m on m.workspace_id = ? and m.ical_uid = ? and m.occurrence_key = ?`,
+    [workspaceId, wanted, workspaceId, icalUid, occurrenceKey],
     { prepared: true },
   );
-  return row ? readOnlyEntity(em, Meeting, row) : null;
+  const { people, ...meeting } = row!;
+  return {
+    meeting: meeting.id === null ? null : readOnlyEntity(em, Meeting, meeting),
+    membersByEmail: new Map(people),
+  };
 }
 
 export type MeetingFilters = {

@@ -22,7 +22,7 @@ import {
   lockOccurrence,
   lockOccurrences,
   occurrenceKeyOf,
-  occurrenceMeeting,
+  occurrenceWithPeople,
 } from '../db/meetings';
 import { eventRow } from '../db/outbox';
 import { ownSettingsRows, settingsDigest, settingsForNewMeetings } from '../db/settings';
@@ -60,8 +60,6 @@ type KnownFacts = {
   accountId?: string;
   /** Emails of members, by id. */
   memberEmails?: Map<string, string | null>;
-  /** The workspace's live members among the event's people: lower-cased email → member id. */
-  membersByEmail?: Map<string, string>;
 };
 
 const lower = (e: string | null | undefined) => (e ? e.toLowerCase() : null);
@@ -234,9 +232,14 @@ export async function upsertCalendarEvent(
   } = {},
 ): Promise<UpsertResult> {
   await lockOccurrence(em, workspaceId, e.icalUid, e.occurrenceKey);
-  const existing = await occurrenceMeeting(em, workspaceId, e.icalUid, e.occurrenceKey);
+  const { meeting: existing, membersByEmail: memberOf } = await occurrenceWithPeople(
+    em,
+    workspaceId,
+    e.icalUid,
+    e.occurrenceKey,
+    emailsOf([e]),
+  );
   opts.check?.(existing);
-  const memberOf = opts.known?.membersByEmail ?? (await memberIdsByEmail(em, workspaceId, emailsOf([e])));
   const { attendees, organizer, participants } = peopleOf(e, memberOf);
   const cancelledAt = e.cancelled ? new Date() : null;
   if (!existing) {
@@ -340,9 +343,8 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
   if (body.member_data && access.role === 'member') throw unauthorized();
   if (access.role === 'member') memberId = access.memberId;
   const memberEmails = new Map<string, string | null>();
-  // The named member and the workspace's members among the event's people, in one read.
-  const people = [body.organizer?.email, ...(body.attendees ?? []).map((a) => a.email)].flatMap((x) => (x ? [x] : []));
-  const { member, byEmail: membersByEmail } = await memberAndPeople(ctx.em, workspace.id, memberId, people);
+  // The event's people are matched to members once its occurrence is locked (upsertCalendarEvent).
+  const { member } = await memberAndPeople(ctx.em, workspace.id, memberId, []);
   if (member) memberEmails.set(member.id, member.email);
   else if (memberId)
     issues.push({ code: 'invalid', field: 'member_id', message: 'member_id names no member of this workspace.' });
@@ -398,8 +400,6 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
         );
       memberId = member.id;
       memberEmails.set(member.id, member.email);
-      // A member this push made (or found) is among the people it names when its address is.
-      if (member.email) membersByEmail.set(member.email.toLowerCase(), member.id);
     }
     return upsertCalendarEvent(
       em,
@@ -423,7 +423,7 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
         metadata: body.metadata,
         memberId,
       },
-      { check, known: { accountId: workspace.createdBy, memberEmails, membersByEmail } },
+      { check, known: { accountId: workspace.createdBy, memberEmails } },
     );
   });
 }

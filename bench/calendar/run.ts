@@ -279,6 +279,7 @@ async function main() {
     // The floor of a durable write here: bare Express parses the same bodies and writes each, in one
     // transaction of its own (BEGIN, one insert, COMMIT, as PostgreSQL commits here: fsync on), through
     // the same pool. No key, limit, lock, read or representation.
+    await orm.em.fork().execute('drop table if exists bench_writes');
     await orm.em.fork().execute('create table bench_writes (id text primary key, body jsonb not null)');
     const bare = express();
     bare.post('/write', express.json(), async (req, res) => {
@@ -301,6 +302,7 @@ async function main() {
     const floor = await pushes(`http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/write`).run;
     bareServer.close();
     const [written] = await orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from bench_writes');
+    await orm.em.fork().execute('drop table bench_writes');
     if (floor.non2xx > 0 || written!.n < floor['2xx'])
       throw new Error(
         `the write floor: ${floor.non2xx} non-2xx answers, ${written!.n} rows for ${floor['2xx']} answers`,

@@ -381,6 +381,33 @@ describe('pushed calendar events', () => {
     assert.deepEqual(meeting.organizer, { name: 'Ann', email: 'ann@acme.test', member_id: me.annId });
   });
 
+  it('When two members push the same new event at once, each made from member_data, then the meeting names both members among its people', async () => {
+    const me = await givenAccount(api);
+    const shared = event({
+      organizer: null,
+      attendees: [
+        { email: 'cy@acme.test', response: 'accepted' },
+        { email: 'di@acme.test', response: 'accepted' },
+      ],
+    });
+    const [a, b] = await Promise.all([
+      push(me, { ...shared, member_data: { name: 'Cy', email: 'cy@acme.test' } }),
+      push(me, { ...shared, member_data: { name: 'Di', email: 'di@acme.test' } }),
+    ]);
+    assert.ok([200, 201].includes(a.status) && [200, 201].includes(b.status), `${a.status} ${b.status}`);
+    assert.equal(a.body.meeting_id, b.body.meeting_id);
+    const members = (await api.as(me).get('/members', { workspace_id: me.workspaceId, limit: 100 })).body.data;
+    const idOf = (email: string) => members.find((m: { email: string }) => m.email === email)!.id;
+    const meeting = (await api.as(me).get(`/meetings/${a.body.meeting_id}`)).body;
+    assert.deepEqual(
+      meeting.participants.map((p: { email: string; member_id: string | null }) => [p.email, p.member_id]),
+      [
+        ['cy@acme.test', idOf('cy@acme.test')],
+        ['di@acme.test', idOf('di@acme.test')],
+      ],
+    );
+  });
+
   it('When a push names its member by member_data, then the member is found by email or created, and created members count toward the hourly member limit', async () => {
     const limited = await givenApi({
       orm: db.orm,
