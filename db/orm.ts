@@ -19,6 +19,7 @@ import { Migration20261124000000_files_brand_kits } from './migrations/Migration
 import { Migration20261124010000_account_disabled } from './migrations/Migration20261124010000_account_disabled';
 import { Migration20261125000000_first_attempts } from './migrations/Migration20261125000000_first_attempts';
 import { Migration20261126000000_locked_count } from './migrations/Migration20261126000000_locked_count';
+import { Migration20261127000000_settings_candidates } from './migrations/Migration20261127000000_settings_candidates';
 import { Migration20261124000000_web_app } from './migrations/Migration20261124000000_web_app';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124010000_account_disabled', class: Migration20261124010000_account_disabled },
   { name: 'Migration20261125000000_first_attempts', class: Migration20261125000000_first_attempts },
   { name: 'Migration20261126000000_locked_count', class: Migration20261126000000_locked_count },
+  { name: 'Migration20261127000000_settings_candidates', class: Migration20261127000000_settings_candidates },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -131,24 +131,13 @@ async function loadCandidates(
   em: EntityManager,
   q: { accountIds: string[]; workspaceIds: string[]; memberIds: string[]; meetingIds: string[] },
 ): Promise<ReachingAssignment[]> {
-  // One statement, each branch on its own index (a workspace holds an assignment per meeting). Each
-  // assignment's settings by primary key (a lateral subquery the planner cannot flatten): as a plain
-  // join the planner hashed every settings row of the database for a page's hundred meeting
-  // assignments (12 ms of PostgreSQL per page of a 10,000-meeting workspace, against 1 ms).
-  const columns = 'a.id, a.settings_id, a.scope, a.scope_key, a.created_at, s."values", s.legacy_values, s.own_kind';
-  const from = `settings_assignments a cross join lateral
-    (select s."values", s.legacy_values, s.own_kind from settings s where s.id = a.settings_id limit 1) s`;
-  // The ids travel as four array parameters: em.execute would inline a page's hundreds of ids into the
-  // SQL text, escaping each character by character (a tenth of a settings page's allocations).
+  // One statement: a function (migration 20261127000000) whose union of four branches, each on its
+  // own index, PostgreSQL plans once per connection. The ids travel as four array parameters.
   const rows = await executeBound<Row>(
     em,
-    `select ${columns} from ${from} where a.account_id = any(?::text[])
-     union all select ${columns} from ${from} where a.workspace_id = any(?::text[]) and a.member_id is null and a.meeting_id is null
-     union all select ${columns} from ${from} where a.member_id = any(?::text[]) and a.meeting_id is null
-     union all select ${columns} from ${from} where a.meeting_id = any(?::text[])`,
+    'select * from settings_candidates(?::text[], ?::text[], ?::text[], ?::text[])',
     [unique(q.accountIds), unique(q.workspaceIds), unique(q.memberIds), unique(q.meetingIds)],
-    // Planning this union took seven times as long as running it (pg_stat_statements, a push).
-    { prepared: true },
+    { prepared: true }, // the function's columns are fixed by its signature
   );
   return rows.map((r) => ({
     id: r.id,
