@@ -49,7 +49,6 @@ export async function loadInRounds<K extends string>(
 export async function benchDatabase(name: string) {
   const { chmod, mkdtemp, rm } = await import('node:fs/promises');
   const os = await import('node:os');
-  const path = await import('node:path');
   const { createOrm, migrate } = await import('../db/orm');
   const { createLogger } = await import('../runtime/logger');
   const { freePort } = await import('../runtime/net');
@@ -91,7 +90,7 @@ export async function benchDatabase(name: string) {
 export function runBench(module: NodeModule, main: () => Promise<void>): void {
   if (require.main !== module) return;
   // The API runs in the bench's process: with the node flags `npm run start:api` gives it.
-  const missing = startNodeFlagsSync('api').filter((f) => !process.execArgv.includes(f));
+  const missing = startNodeFlags('api').filter((f) => !process.execArgv.includes(f));
   if (missing.length) {
     const child = spawn(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
       stdio: 'inherit',
@@ -125,7 +124,6 @@ export async function benchTemporal(
   /** false: no worker here (the bench spawns one with spawnWorker, pointed at `address`). */
   opts: { worker?: boolean } = {},
 ) {
-  const path = await import('node:path');
   const { Client, Connection } = await import('@temporalio/client');
   const { NativeConnection } = await import('@temporalio/worker');
   const { createProviders } = await import('../activities/providers');
@@ -186,7 +184,6 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
   if (!dir) return work();
   const { Session } = await import('node:inspector/promises');
   const { mkdir, writeFile } = await import('node:fs/promises');
-  const path = await import('node:path');
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -227,7 +224,7 @@ export async function statementsOf(orm: import('../db/orm').Orm, action: () => P
  * The node flags `npm run start:<only>` starts that process with, from package.json: the worker's heap
  * limit, the API's young generation.
  */
-export function startNodeFlagsSync(only: 'api' | 'worker'): string[] {
+export function startNodeFlags(only: 'api' | 'worker'): string[] {
   const pkg = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'));
   const script = `start:${only}`;
   const command = new RegExp(` node ((?:--\\S+ )*)dist/scripts/start\\.js --only=${only}$`).exec(pkg.scripts[script]);
@@ -235,10 +232,8 @@ export function startNodeFlagsSync(only: 'api' | 'worker'): string[] {
   return command[1]!.split(' ').filter(Boolean);
 }
 
-/** The node flags `npm run start:worker` starts the worker with (its heap limit). */
-export async function workerNodeFlags(): Promise<string[]> {
-  return startNodeFlagsSync('worker');
-}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every architecture Node runs on here). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * The service's worker as `npm run start:worker` runs it (built, then `node <its flags>
@@ -246,27 +241,18 @@ export async function workerNodeFlags(): Promise<string[]> {
  * dispatcher) in a process of its own, so its memory is its own: `memory()` reads its current and
  * peak RSS. `stop` sends SIGTERM and waits for the exit.
  */
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every architecture Node runs on here). */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 export async function spawnWorker(env: Record<string, string>) {
-  const { execFile, spawn } = await import('node:child_process');
+  const { execFile } = await import('node:child_process');
   const { readFile } = await import('node:fs/promises');
-  const path = await import('node:path');
   const { promisify } = await import('node:util');
-  const { projectRoot } = await import('../runtime/paths');
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
   // BENCH_CPU_PROFILE: the worker's whole run profiled too (<dir>/worker.cpuprofile, written as it exits).
   const dir = process.env.BENCH_CPU_PROFILE;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=worker.cpuprofile'] : [];
   const child = spawn(
     process.execPath,
-    [
-      ...profile,
-      ...(await workerNodeFlags()),
-      path.join(projectRoot(), 'dist', 'scripts', 'start.js'),
-      '--only=worker',
-    ],
+    [...profile, ...startNodeFlags('worker'), path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=worker'],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],

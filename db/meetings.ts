@@ -2,6 +2,7 @@ import { NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from './bulk';
 import { Bot, Meeting } from './entities';
+import { LIVE_MEMBERS_BY_EMAIL, lowerEmails } from './members';
 import { readOnlyEntity, selectColumns } from './read-only';
 import { Where } from './where';
 
@@ -108,15 +109,14 @@ export async function occurrenceWithPeople(
   occurrenceKey: string,
   emails: string[],
 ): Promise<{ meeting: Meeting | null; membersByEmail: Map<string, string> }> {
-  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   // One row whatever is found: the people's members on it, the meeting's columns null without one.
   const [row] = await executeBound<Record<string, unknown> & { people: [string, string][] }>(
     em,
     `select ${selectColumns(em, Meeting, 'm')}, p.people
      from (select coalesce(json_agg(json_build_array(lower(mem.email), mem.id)), '[]') as people
-           from members mem where mem.workspace_id = ? and mem.deleted_at is null and lower(mem.email) = any(?::text[])) p
+           from ${LIVE_MEMBERS_BY_EMAIL}) p
      left join meetings m on m.workspace_id = ? and m.ical_uid = ? and m.occurrence_key = ?`,
-    [workspaceId, wanted, workspaceId, icalUid, occurrenceKey],
+    [workspaceId, lowerEmails(emails), workspaceId, icalUid, occurrenceKey],
     { prepared: true },
   );
   const { people, ...meeting } = row!;

@@ -3,21 +3,30 @@ import { executeBound } from './bulk';
 import { Member } from './entities';
 import { readOnlyEntity, selectColumns } from './read-only';
 
+/** Addresses as members are matched by them: lower-cased, each once. */
+export const lowerEmails = (emails: string[]) => [...new Set(emails.map((e) => e.toLowerCase()))];
+
+/**
+ * `from` the workspace's live members (`mem`) among lower-cased addresses; binds the workspace id,
+ * then the addresses as one array (lowerEmails).
+ */
+export const LIVE_MEMBERS_BY_EMAIL = `members mem
+  where mem.workspace_id = ? and mem.deleted_at is null and lower(mem.email) = any(?::text[])`;
+
 /** The workspace's live members among these email addresses (any case): lower-cased email → member id. */
 export async function memberIdsByEmail(
   em: EntityManager,
   workspaceId: string,
   emails: string[],
 ): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
-  if (wanted.length === 0) return out;
-  const rows = await em.execute<{ id: string; email: string }[]>(
-    'select id, lower(email) as email from members where workspace_id = ? and deleted_at is null and lower(email) in (?)',
+  const wanted = lowerEmails(emails);
+  if (wanted.length === 0) return new Map();
+  const rows = await executeBound<{ id: string; email: string }>(
+    em,
+    `select mem.id, lower(mem.email) as email from ${LIVE_MEMBERS_BY_EMAIL}`,
     [workspaceId, wanted],
   );
-  for (const r of rows) out.set(r.email, r.id);
-  return out;
+  return new Map(rows.map((r) => [r.email, r.id]));
 }
 
 /** The workspace's live member with this email (any case), or null. */
@@ -51,7 +60,7 @@ export async function memberAndPeople(
   emails: string[],
 ): Promise<{ member: Member | null; byEmail: Map<string, string> }> {
   const byEmail = new Map<string, string>();
-  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const wanted = lowerEmails(emails);
   if (!id && wanted.length === 0) return { member: null, byEmail };
   const rows = await executeBound<Record<string, unknown>>(
     em,
