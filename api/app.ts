@@ -126,7 +126,7 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
     });
     next();
   });
-  const scrape = createScraper(deps.orm, metrics);
+  const scrape = createScraper(deps.orm, metrics, deps.clusterMetrics?.(metrics.registry));
   app.get('/metrics', async (req, res) => {
     const token = deps.config.metricsToken;
     if (token && !bearerMatches(req.headers.authorization, token))

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseTrustProxy } from '../domain/client-address';
 
@@ -64,6 +65,7 @@ const schema = z.object({
   MEDIA_DIR: z.string().optional(),
   ENABLE_SIMULATORS: z.enum(['auto', 'true', 'false']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
   ALLOW_LOOPBACK_WEBHOOKS: bool.default(false),
   WEBHOOK_RETENTION_DAYS: positiveInt.default(30),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -144,6 +146,11 @@ export type Config = {
   signingSecret: string | null;
   /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * How many processes serve the API (`API_PROCESSES`; `auto`, the default: one per core this process
+   * may run on). Beyond one, `npm start` runs them as a cluster sharing the port (scripts/start.ts).
+   */
+  apiProcesses: number;
   /** The development simulators' HTTP scripting (simulated calendars): never in a production start unless asked. */
   simulatorsEnabled: boolean;
   mediaDir: string;
@@ -246,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ENABLE_SIMULATORS === 'true' ||
       (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    apiProcesses: e.API_PROCESSES === 'auto' ? Math.max(1, availableParallelism()) : e.API_PROCESSES,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
       google:

@@ -5,12 +5,15 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * latency histograms, rate-limit refusals, and gauges read from the database at scrape time (bots by
  * status, deliveries by status, attempts by outcome and number, calendar connections by status, the
  * outbox backlogs and the age of their oldest row). One registry per app, so several apps in one
- * process (tests) do not share counters.
+ * process (tests) do not share counters: `registry` holds what each process counts (summed across the
+ * API processes of a cluster at scrape time), `service` the gauges read from the database (one
+ * process reads them per scrape: never summed).
  */
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function createMetrics() {
   const registry = new Registry();
+  const service = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'notetaker_' });
   const httpRequests = new Counter({
     name: 'notetaker_http_requests_total',
@@ -32,7 +35,7 @@ export function createMetrics() {
     registers: [registry],
   });
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
-    new Gauge({ name, help, labelNames, registers: [registry] });
+    new Gauge({ name, help, labelNames, registers: [service] });
   const gauges = {
     bots: gauge('notetaker_bots', 'Bots by status.', ['status']),
     deliveries: gauge('notetaker_webhook_deliveries', 'Webhook deliveries (event × endpoint) by status.', ['status']),
@@ -62,5 +65,5 @@ export function createMetrics() {
       'Age of the oldest delivery waiting for its first attempt (0 when none).',
     ),
   };
-  return { registry, httpRequests, httpDuration, rateLimited, gauges };
+  return { registry, service, httpRequests, httpDuration, rateLimited, gauges };
 }

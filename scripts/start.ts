@@ -1,8 +1,11 @@
 /**
  * `npm start`: the whole service in one process tree. Uses DATABASE_URL and TEMPORAL_ADDRESS when
  * given; otherwise starts an embedded PostgreSQL and a Temporal dev server with its Web UI.
- * `--only=api` / `--only=worker` run one half (both addresses must then be given).
+ * `--only=api` / `--only=worker` run one half (both addresses must then be given). With API_PROCESSES
+ * above one (the default: one per core), the API is served by that many processes of this script
+ * (cluster workers, `apiProcess` below) on one port; this process keeps the rest (runtime/api-cluster.ts).
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
@@ -18,6 +21,8 @@ import { temporalGateway } from '../runtime/temporal-gateway';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
 import { ensureSigningSecret } from '../runtime/secrets';
+import { apiProcessChannel, startApiCluster } from '../runtime/api-cluster';
+import { forgetAccountKeys, relayKeyForgets } from '../services/auth';
 
 async function main(): Promise<void> {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) as
@@ -162,7 +167,22 @@ async function main(): Promise<void> {
   }
 
   let apiBase: string | null = null;
-  if (runApi) {
+  if (runApi && config.apiProcesses > 1) {
+    // What this process settled (the embedded servers' addresses, the secret, whether simulators run)
+    // is handed to the API processes, which read their configuration from the environment.
+    const api = await startApiCluster({
+      processes: config.apiProcesses,
+      env: {
+        DATABASE_URL: databaseUrl,
+        TEMPORAL_ADDRESS: temporalAddress,
+        SIGNING_SECRET: config.signingSecret!,
+        ENABLE_SIMULATORS: String(config.simulatorsEnabled),
+      },
+      log,
+    });
+    stops.push(api.stop);
+    apiBase = api.baseUrl;
+  } else if (runApi) {
     const api = await startApi(
       { orm, config, log, temporal: client, storage, draining: () => draining },
       { host: config.host, port: config.port },
@@ -179,6 +199,7 @@ async function main(): Promise<void> {
     'Notetaker service is running.',
     apiBase ? `  API base URL:   ${apiBase}` : '  API:            not started in this process',
     apiBase ? `  API reference:  ${apiBase}/docs` : null,
+    apiBase ? `  API processes:  ${config.apiProcesses} (API_PROCESSES)` : null,
     `  Temporal UI:    ${uiLine}`,
     `  Worker:         ${runWorker ? `task queue "${config.temporal.taskQueue}"` : 'not started in this process'}`,
     '  Get an API key: npm run admin -- create-user --email you@example.com --workspace-name "My workspace"',
@@ -189,7 +210,50 @@ async function main(): Promise<void> {
   log.info({ api: apiBase, temporal: temporalAddress, temporal_ui: temporalUi }, 'service started');
 }
 
-main().catch((err) => {
+/**
+ * One API process of a cluster (forked by startApiCluster, its addresses and secret in its
+ * environment): serves requests until SIGTERM or SIGINT, then drains them and exits. It exits at once
+ * if the primary process goes away.
+ */
+async function apiProcess(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  installTemporalLogging(log, null);
+  const orm = await createOrm(config.databaseUrl!, log);
+  const connection = Connection.lazy({ address: config.temporal.address! });
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const channel = apiProcessChannel({
+    onForgetAccountKeys: (accountId) => forgetAccountKeys(orm.em, accountId, { relayed: true }),
+  });
+  relayKeyForgets(channel.forgetAccountKeys);
+  let draining = false;
+  const api = await startApi(
+    {
+      orm,
+      config,
+      log,
+      temporal: client,
+      storage: new LocalStorage(config.mediaDir),
+      draining: () => draining,
+      clusterMetrics: channel.clusterMetrics,
+    },
+    { host: config.host, port: config.port },
+  );
+  const shutdown = async () => {
+    if (draining) return;
+    draining = true;
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5_000).unref();
+    await api.stop(config.shutdownTimeoutMs).catch((err) => log.warn({ err }, 'API stop failed'));
+    await connection.close().catch(() => undefined);
+    await orm.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  channel.ready({ url: api.url, baseUrl: api.baseUrl });
+}
+
+(cluster.isWorker ? apiProcess() : main()).catch((err) => {
   if (err instanceof ConfigError || err instanceof PostgresStartError) process.stderr.write(`${err.message}\n`);
   else process.stderr.write(`Start-up failed: ${(err as Error).stack ?? String(err)}\n`);
   process.exit(1);

@@ -67,8 +67,19 @@ export async function accountForKey(em: EntityManager, key: string, now = Date.n
   return lookup;
 }
 
-/** Forgets every remembered key of an account (its key was replaced, its pin changed or it was disabled): the next request reads it again. */
-export function forgetAccountKeys(em: EntityManager, accountId: string): void {
+/** Where a forget is told to the other API processes of a cluster (set by scripts/start.ts). */
+let relay: ((accountId: string) => void) | null = null;
+export function relayKeyForgets(to: ((accountId: string) => void) | null): void {
+  relay = to;
+}
+
+/**
+ * Forgets every remembered key of an account (its key was replaced, its pin changed or it was
+ * disabled): the next request reads it again, in this process and (`relayKeyForgets`) in the other
+ * API processes of its cluster. `relayed`: the forget came from another process.
+ */
+export function forgetAccountKeys(em: EntityManager, accountId: string, opts: { relayed?: boolean } = {}): void {
+  if (!opts.relayed) relay?.(accountId);
   const cache = cacheOf(em);
   cache.epoch += 1;
   cache.inFlight.clear();

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../runtime/config';
@@ -22,6 +23,12 @@ export type AppDeps = {
   clock?: () => Date;
   /** True once the process is shutting down: /readyz fails so load balancers stop sending. */
   draining?: () => boolean;
+  /**
+   * In an API process of a cluster (scripts/start.ts): given this process's registry once, as the app
+   * is made, the scrape of what every API process counts (HTTP requests, latencies, refusals, process
+   * figures), summed.
+   */
+  clusterMetrics?: (own: Registry) => () => Promise<string>;
   /** The process's shared limit counters; `createApp` makes them and its `close` shares what they hold. */
   limits: RateCounters;
 };

@@ -6,9 +6,15 @@ import type { Metrics } from '../runtime/metrics';
  * The Prometheus text of `GET /metrics`. The gauges read the database (grouped counts over bots,
  * deliveries, attempts, connections and the outbox); those counts are read at most once every
  * `maxAgeMs` (and once for concurrent scrapes), so several scrapers, or a short scrape interval,
- * do not turn into table scans on every call. HTTP counters are always current.
+ * do not turn into table scans on every call. HTTP counters are always current: `processes` gives the
+ * text of what the processes count (this one's, or every API process's summed, in a cluster).
  */
-export function createScraper(orm: Orm, metrics: Metrics, maxAgeMs = 15_000): () => Promise<string> {
+export function createScraper(
+  orm: Orm,
+  metrics: Metrics,
+  processes: () => Promise<string> = () => metrics.registry.metrics(),
+  maxAgeMs = 15_000,
+): () => Promise<string> {
   let read: { at: number; counts: Promise<ServiceCounts> } | null = null;
   return async () => {
     if (!read || Date.now() - read.at > maxAgeMs) {
@@ -19,8 +25,8 @@ export function createScraper(orm: Orm, metrics: Metrics, maxAgeMs = 15_000): ()
         if (read?.counts === counts) read = null;
       });
     }
-    fill(metrics, await read.counts);
-    return metrics.registry.metrics();
+    const [counted] = await Promise.all([processes(), read.counts.then((c) => fill(metrics, c))]);
+    return `${counted.trimEnd()}\n\n${await metrics.service.metrics()}`;
   };
 }
 

@@ -194,7 +194,7 @@ export async function keyPage(deps: AppDeps, account: Account, session: WebSessi
   };
 }
 
-/** Regenerate: a new key at once, the old one refused here at once and by other API processes within the key cache's half second; the new one is shown once on the next page. */
+/** Regenerate: a new key at once, the old one refused at once by this process and the other API processes of its cluster, and by any other API process within the key cache's half second; the new one is shown once on the next page. */
 export async function regenerateKey(deps: AppDeps, account: Account, session: WebSession): Promise<void> {
   const em = deps.orm.em.fork();
   const fresh = await em.findOneOrFail(Account, { id: account.id });
