@@ -1,7 +1,8 @@
 /**
  * bench/calendar: (1) the first sync of a simulated calendar with 10,000 upcoming events through the
  * real path (sync workflow on a dev server, the service's worker in a process of its own, one
- * meeting per event): time and the worker process's peak memory; (2) POST /calendar_events throughput across 10 workspaces.
+ * meeting per event): time and the worker process's peak memory; (2) POST /calendar_events throughput across 10 workspaces,
+ * served as `npm run start:api` serves it (one API process per core) and by one API process in this one.
  *   npm run bench:calendar [-- --events 10000 --seconds 10 --connections 10]
  * Recording is turned off in the bench workspaces, so no bot workflows are started: this measures
  * the calendar path itself. Loopback only; each part is bounded.
@@ -22,7 +23,7 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { benchDatabase, benchTemporal, profiled, runBench, spawnWorker, statementsOf } from '../support';
+import { benchDatabase, benchTemporal, profiled, runBench, spawnApi, spawnWorker, statementsOf } from '../support';
 
 const SECRET = 'bench-signing-secret-of-at-least-32-characters';
 
@@ -217,8 +218,8 @@ async function main() {
       });
       if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
     });
-    /** POSTs of new events to `url` for `seconds`, each workspace's in turn (`sent()`: how many were sent). */
-    const pushes = (url: string) => {
+    /** POSTs of new events (`<prefix>-<n>@bench`) to `url` for `seconds`, each workspace's in turn (`sent()`: how many were sent). */
+    const pushes = (url: string, prefix = 'push') => {
       let counter = 0;
       const run = autocannon({
         url,
@@ -238,7 +239,7 @@ async function main() {
                 body: JSON.stringify({
                   workspace_id: w.workspaceId,
                   member_id: w.memberId,
-                  ical_uid: `push-${i}@bench`,
+                  ical_uid: `${prefix}-${i}@bench`,
                   title: `Push ${i}`,
                   starts_at: starts.toISOString(),
                   ends_at: new Date(starts.getTime() + 1_800_000).toISOString(),
@@ -252,22 +253,37 @@ async function main() {
       });
       return { run, sent: () => counter };
     };
+    /** Each answered push of `prefix` created its meeting and announced it (autocannon may leave a few unanswered at the end). */
+    const verified = async (prefix: string, result: autocannon.Result, sent: number) => {
+      if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
+      const [pushed] = await orm.em.fork().execute<{ meetings: number; created: number }[]>(
+        `select (select count(*)::int from meetings where workspace_id in (?) and ical_uid like ?) as meetings,
+                (select count(*)::int from webhook_events e join meetings m on m.id = e.object_id where e.workspace_id in (?) and e.type = 'meeting.created' and m.ical_uid like ?) as created`,
+        [spaces.map((w) => w.workspaceId), `${prefix}-%`, spaces.map((w) => w.workspaceId), `${prefix}-%`],
+      );
+      const answered = result['2xx'];
+      if (pushed!.meetings < answered || pushed!.meetings > sent || pushed!.created !== pushed!.meetings)
+        throw new Error(
+          `${answered} pushes answered (${sent} sent): ${pushed!.meetings} meetings, ${pushed!.created} meeting.created`,
+        );
+      return { answered, meetings: pushed!.meetings };
+    };
     const { result, counter } = await profiled('calendar-push', async () => {
       const pushing = pushes(`${api.baseUrl}/calendar_events`);
       return { result: await pushing.run, counter: pushing.sent() };
     });
-    if (result.non2xx > 0) throw new Error(`${result.non2xx} non-2xx answers to POST /calendar_events`);
-    // Each answered push created its meeting and announced it (autocannon may leave a few unanswered at the end).
-    const [pushed] = await orm.em.fork().execute<{ meetings: number; created: number }[]>(
-      `select (select count(*)::int from meetings where workspace_id in (?) and ical_uid like 'push-%') as meetings,
-              (select count(*)::int from webhook_events e join meetings m on m.id = e.object_id where e.workspace_id in (?) and e.type = 'meeting.created' and m.ical_uid like 'push-%') as created`,
-      [spaces.map((w) => w.workspaceId), spaces.map((w) => w.workspaceId)],
-    );
-    const answered = result['2xx'];
-    if (pushed!.meetings < answered || pushed!.meetings > counter || pushed!.created !== pushed!.meetings)
-      throw new Error(
-        `${answered} pushes answered (${counter} sent): ${pushed!.meetings} meetings, ${pushed!.created} meeting.created`,
-      );
+    const single = await verified('push', result, counter);
+    // The API as `npm run start:api` runs it (one API process per core), on the same database and Temporal.
+    const served = await spawnApi({ ...env, TEMPORAL_ADDRESS: temporal.address });
+    const clustered = await (async () => {
+      try {
+        const pushing = pushes(`${served.baseUrl}/calendar_events`, 'served');
+        const answers = await pushing.run;
+        return { result: answers, ...(await verified('served', answers, pushing.sent())) };
+      } finally {
+        await served.stop();
+      }
+    })();
     // Baseline, same run and load: an authenticated read (key check, per-IP limit, one list query).
     const baseline = await autocannon({
       url: `${api.baseUrl}/workspaces`,
@@ -308,7 +324,8 @@ async function main() {
         `the write floor: ${floor.non2xx} non-2xx answers, ${written!.n} rows for ${floor['2xx']} answers`,
       );
     lines.push(
-      `POST /calendar_events, 10 workspaces, new events: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${answered} answered, ${pushed!.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
+      `POST /calendar_events, 10 workspaces, new events, start:api with ${served.processes} API processes (API_PROCESSES unset: one per core): ${clustered.result.requests.average.toFixed(1)} req/s, p50 ${clustered.result.latency.p50} ms, p99 ${clustered.result.latency.p99} ms (${clustered.answered} answered, ${clustered.meetings} meetings and meeting.created)`,
+      `POST /calendar_events, the same, one API process (in the bench's process): ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${single.answered} answered, ${single.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
       `  baseline, same run: GET /workspaces ${baseline.requests.average.toFixed(1)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (push/read ${(result.requests.average / baseline.requests.average).toFixed(2)})`,
       `  floor, same run: bare Express, the same bodies each written in a transaction of its own (BEGIN, insert, COMMIT) ${floor.requests.average.toFixed(1)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms (push/floor ${(result.requests.average / floor.requests.average).toFixed(2)})`,
     );
