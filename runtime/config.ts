@@ -7,6 +7,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
+/**
+ * `API_PROCESSES=auto` takes one per core up to this many: each API process holds a pool of up to 10
+ * PostgreSQL connections (the embedded PostgreSQL allows 200) and about 150 MiB; more is a choice to
+ * make with the database's connection limit in view.
+ */
+export const AUTO_API_PROCESSES_MAX = 8;
+
 /** Every setting the service reads from the environment, parsed once at start-up. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -148,7 +155,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /**
    * How many processes serve the API (`API_PROCESSES`; `auto`, the default: one per core this process
-   * may run on). Beyond one, `npm start` runs them as a cluster sharing the port (scripts/start.ts).
+   * may run on, at most AUTO_API_PROCESSES_MAX). Beyond one, `npm start` runs them as a cluster sharing
+   * the port (scripts/start.ts).
    */
   apiProcesses: number;
   /** The development simulators' HTTP scripting (simulated calendars): never in a production start unless asked. */
@@ -253,7 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ENABLE_SIMULATORS === 'true' ||
       (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    apiProcesses: e.API_PROCESSES === 'auto' ? Math.max(1, availableParallelism()) : e.API_PROCESSES,
+    apiProcesses:
+      e.API_PROCESSES === 'auto'
+        ? Math.min(AUTO_API_PROCESSES_MAX, Math.max(1, availableParallelism()))
+        : e.API_PROCESSES,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
       google:

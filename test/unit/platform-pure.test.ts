@@ -3,7 +3,8 @@ import { describe, it } from '@jest/globals';
 import { generateApiKey, hashApiKey, keyFromAuthorization } from '../../domain/api-keys';
 import { hasPrefix, newId } from '../../domain/ids';
 import { jsonErrorPosition } from '../../domain/json-position';
-import { ConfigError, loadConfig } from '../../runtime/config';
+import { availableParallelism } from 'node:os';
+import { AUTO_API_PROCESSES_MAX, ConfigError, loadConfig } from '../../runtime/config';
 
 describe('ids', () => {
   it('When ids are made one after another, then they carry the typed prefix and sort in creation order', () => {
@@ -54,6 +55,19 @@ describe('configuration', () => {
       (err: Error) => err instanceof ConfigError && /GOOGLE_CLIENT_SECRET/.test(err.message),
     );
     assert.throws(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 'secret-only' }), /MICROSOFT_CLIENT_ID/);
+  });
+
+  it('When API_PROCESSES is auto, a number or nonsense, then the API runs one per core (at most 8), that many, or start-up fails naming it', () => {
+    assert.equal(loadConfig({}).apiProcesses, Math.min(AUTO_API_PROCESSES_MAX, availableParallelism()));
+    assert.equal(loadConfig({ API_PROCESSES: 'auto' }).apiProcesses, loadConfig({}).apiProcesses);
+    assert.equal(loadConfig({ API_PROCESSES: '3' }).apiProcesses, 3);
+    assert.equal(loadConfig({ API_PROCESSES: '1' }).apiProcesses, 1);
+    for (const bad of ['0', '65', 'many', '2.5'])
+      assert.throws(
+        () => loadConfig({ API_PROCESSES: bad }),
+        (err: Error) => err instanceof ConfigError && /API_PROCESSES/.test(err.message),
+        bad,
+      );
   });
 
   it('When an OAuth client is configured, then that calendar provider is real; otherwise it is simulated', () => {
