@@ -1,36 +1,64 @@
 import cluster, { type Worker } from 'node:cluster';
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { Logger } from './logger';
 
 /**
  * The API served by several processes (API_PROCESSES) sharing one port: node's cluster, the primary
- * handing each new connection to the next process in turn. The primary (scripts/start.ts) keeps
+ * handing each new connection to the next API process in turn. The primary (scripts/start.ts) keeps
  * PostgreSQL, Temporal, the worker and the dispatcher; each API process serves requests only.
  *
- * What the processes share goes through the primary: a key forgotten by one (regenerated, rotated,
- * re-pinned, its account disabled) is forgotten by the others at once, and a scrape of /metrics
- * answered by one sums what every one counted. Everything else they share lives in PostgreSQL (the
- * limits' counters are shared in batches, as between separate API processes).
+ * What the processes share goes through the primary: a key forgotten by one API process (the web
+ * app's Regenerate) is forgotten by the others at once, and a scrape of /metrics answered by one
+ * carries every process's series, each labelled `process` (`primary`, `api-1` … `api-N`; a
+ * replacement keeps its slot's label, so a restart is an ordinary counter reset of that series).
+ * Everything else they share lives in PostgreSQL.
  */
 
+type Metrics = MetricObjectWithValues<MetricValue<string>>[];
 type ToPrimary =
   | { type: 'notetaker:ready'; url: string; baseUrl: string }
   | { type: 'notetaker:forget-account-keys'; accountId: string }
-  | { type: 'notetaker:metrics'; id: number };
+  | { type: 'notetaker:metrics'; id: number }
+  | { type: 'notetaker:own-metrics'; id: number; metrics?: Metrics; error?: string };
 type ToApiProcess =
   | { type: 'notetaker:forget-account-keys'; accountId: string }
-  | { type: 'notetaker:metrics'; id: number; text?: string; error?: string };
+  | { type: 'notetaker:metrics'; id: number; text?: string; error?: string }
+  | { type: 'notetaker:own-metrics'; id: number };
 
-const isOurs = (m: unknown): m is { type: string } =>
+const isOurs = (m: unknown): m is ToPrimary | ToApiProcess =>
   typeof m === 'object' && m !== null && String((m as { type?: unknown }).type).startsWith('notetaker:');
+
+/** How long the primary waits for one API process's own metrics before leaving them out of a scrape. */
+const OWN_METRICS_TIMEOUT_MS = 2_000;
+/** An API process that ran this long before exiting is replaced after the shortest delay again. */
+const HEALTHY_AFTER_MS = 60_000;
 
 export type ApiCluster = { url: string; baseUrl: string; stop: () => Promise<void> };
 
+type Slot = { label: string; worker: Worker | null; ready: boolean; startedAt: number; failures: number };
+
+/** Every process's series in one registry, each value labelled with the process it came from. */
+function labelled(perProcess: { label: string; metrics: Metrics }[]): Registry {
+  const byName = new Map<string, MetricObjectWithValues<MetricValue<string>>>();
+  for (const { label, metrics } of perProcess)
+    for (const m of metrics) {
+      const values = m.values.map((v) => ({ ...v, labels: { ...v.labels, process: label } }));
+      const have = byName.get(m.name);
+      if (have) have.values.push(...values);
+      else byName.set(m.name, { ...m, values });
+    }
+  const registry = new Registry();
+  // As prom-client's own cluster aggregation registers finished values: a metric whose get() answers them.
+  for (const m of byName.values()) registry.registerMetric({ ...m, get: () => m } as never);
+  return registry;
+}
+
 /**
  * Forks `processes` API processes (this script again, cluster.isWorker) with `env` added, and resolves
- * once every one listens; rejects if one exits before (start-up failed: its own log says why). Later,
- * a process that exits is replaced (after 1 s, up to 30 s when it keeps failing at once). `stop`
- * sends SIGTERM to each (they drain their requests) and waits for them to exit.
+ * once every one listens; rejects if one exits before (start-up failed: its own log says why) or they
+ * do not all listen within `startTimeoutMs`. Later, an API process that exits is replaced in its slot:
+ * after 1 s, doubling up to 30 s while its replacements keep failing, back to 1 s once one has run a
+ * minute. `stop` sends SIGTERM to each (they drain their requests) and waits for them to exit.
  */
 export async function startApiCluster(opts: {
   processes: number;
@@ -39,125 +67,164 @@ export async function startApiCluster(opts: {
   startTimeoutMs?: number;
 }): Promise<ApiCluster> {
   const { log } = opts;
-  const aggregator = new AggregatorRegistry();
-  let stopping = false;
-  let failuresInARow = 0;
-  const live = new Set<Worker>();
+  const slots: Slot[] = Array.from({ length: opts.processes }, (_, i) => ({
+    label: `api-${i + 1}`,
+    worker: null,
+    ready: false,
+    startedAt: 0,
+    failures: 0,
+  }));
+  const slotOf = new Map<Worker, Slot>();
+  let phase: 'starting' | 'running' | 'stopping' = 'starting';
+  let startEnded: ((err?: Error) => void) | null = null;
+  let firstAddress: { url: string; baseUrl: string } | null = null;
+  // The primary's own process figures (under `npm start` it runs the worker and the dispatcher).
+  const own = new Registry();
+  collectDefaultMetrics({ register: own, prefix: 'notetaker_' });
 
-  const fork = (): Worker => {
+  let nextId = 0;
+  const waiting = new Map<number, (metrics: Metrics | null) => void>();
+  /** One API process's own series, or null when it does not answer in time. */
+  const ownMetricsOf = (worker: Worker) =>
+    new Promise<Metrics | null>((resolve) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        resolve(null);
+      }, OWN_METRICS_TIMEOUT_MS);
+      waiting.set(id, (metrics) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(metrics);
+      });
+      worker.send({ type: 'notetaker:own-metrics', id } satisfies ToApiProcess);
+    });
+  /** The text of a scrape: the primary's series and every listening API process's that answers. */
+  const scrape = async () => {
+    const answered = await Promise.all(
+      slots
+        .filter((s) => s.ready && s.worker?.isConnected())
+        .map(async (s) => ({ label: s.label, metrics: await ownMetricsOf(s.worker!) })),
+    );
+    const perProcess = [
+      { label: 'primary', metrics: (await own.getMetricsAsJSON()) as Metrics },
+      ...answered.flatMap((a) => (a.metrics ? [{ label: a.label, metrics: a.metrics }] : [])),
+    ];
+    return labelled(perProcess).metrics();
+  };
+
+  const send = (worker: Worker, message: ToApiProcess) => {
+    if (worker.isConnected()) worker.send(message);
+  };
+
+  const fork = (slot: Slot): void => {
     const worker = cluster.fork(opts.env);
-    live.add(worker);
+    Object.assign(slot, { worker, ready: false, startedAt: Date.now() });
+    slotOf.set(worker, slot);
+    // A message to a process that has just died fails (EPIPE) as an 'error' event: its exit follows.
+    worker.on('error', (err) => log.warn({ err, pid: worker.process.pid }, 'a message to an API process failed'));
     worker.on('message', (message: unknown) => {
       if (!isOurs(message)) return;
       const m = message as ToPrimary;
-      if (m.type === 'notetaker:forget-account-keys') {
-        for (const other of live) if (other !== worker && other.isConnected()) other.send(m satisfies ToApiProcess);
+      if (m.type === 'notetaker:ready') {
+        slot.ready = true;
+        firstAddress ??= { url: m.url, baseUrl: m.baseUrl };
+        if (phase === 'starting' && slots.every((s) => s.ready)) startEnded?.();
+        else if (phase === 'running')
+          log.info({ pid: worker.process.pid, process: slot.label }, 'API process replaced');
+      } else if (m.type === 'notetaker:forget-account-keys') {
+        for (const other of slots) if (other.worker && other.worker !== worker) send(other.worker, m);
+      } else if (m.type === 'notetaker:own-metrics') {
+        waiting.get(m.id)?.(m.metrics ?? null);
       } else if (m.type === 'notetaker:metrics') {
-        aggregator.clusterMetrics().then(
-          (text) =>
-            worker.isConnected() && worker.send({ type: 'notetaker:metrics', id: m.id, text } satisfies ToApiProcess),
-          (err: Error) =>
-            worker.isConnected() &&
-            worker.send({ type: 'notetaker:metrics', id: m.id, error: err.message } satisfies ToApiProcess),
+        scrape().then(
+          (text) => send(worker, { type: 'notetaker:metrics', id: m.id, text }),
+          (err: Error) => send(worker, { type: 'notetaker:metrics', id: m.id, error: err.message }),
         );
       }
     });
-    return worker;
   };
 
-  const ready = (worker: Worker) =>
-    new Promise<{ url: string; baseUrl: string }>((resolve, reject) => {
-      const onMessage = (m: unknown) => {
-        if (isOurs(m) && m.type === 'notetaker:ready') {
-          worker.off('exit', onExit);
-          worker.off('message', onMessage);
-          const { url, baseUrl } = m as ToPrimary & { type: 'notetaker:ready' };
-          resolve({ url, baseUrl });
-        }
-      };
-      const onExit = (code: number | null, signal: string | null) =>
-        reject(new Error(`API process ${worker.process.pid} exited while starting (${signal ?? `code ${code}`})`));
-      worker.on('message', onMessage);
-      worker.once('exit', onExit);
-    });
-
-  const first = Array.from({ length: opts.processes }, () => fork());
-  let timer: NodeJS.Timeout | undefined;
-  let addresses: { url: string; baseUrl: string }[];
-  try {
-    addresses = await Promise.race([
-      Promise.all(first.map(ready)),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new Error(`the API processes did not all listen within ${(opts.startTimeoutMs ?? 60_000) / 1000} s`),
-            ),
-          opts.startTimeoutMs ?? 60_000,
-        );
-      }),
-    ]);
-  } catch (err) {
-    stopping = true;
-    for (const w of first) if (!w.isDead()) w.kill('SIGKILL');
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-
-  cluster.on('exit', (worker, code, signal) => {
-    live.delete(worker);
-    if (stopping) return;
-    failuresInARow += 1;
-    const delay = Math.min(30_000, 1_000 * 2 ** Math.min(failuresInARow - 1, 5));
+  const onExit = (worker: Worker, code: number | null, signal: string | null) => {
+    const slot = slotOf.get(worker);
+    if (!slot) return;
+    slotOf.delete(worker);
+    Object.assign(slot, { worker: null, ready: false });
+    if (phase === 'stopping') return;
+    if (phase === 'starting') {
+      startEnded?.(new Error(`API process ${worker.process.pid} exited while starting (${signal ?? `code ${code}`})`));
+      return;
+    }
+    slot.failures = Date.now() - slot.startedAt >= HEALTHY_AFTER_MS ? 0 : slot.failures + 1;
+    const delay = Math.min(30_000, 1_000 * 2 ** Math.max(0, slot.failures - 1));
     log.error(
-      { pid: worker.process.pid, code, signal, restart_in_ms: delay },
+      { pid: worker.process.pid, process: slot.label, code, signal, restart_in_ms: delay },
       'an API process exited; starting another in its place',
     );
     setTimeout(() => {
-      if (stopping) return;
-      const next = fork();
-      ready(next).then(
-        () => {
-          failuresInARow = 0;
-          log.info({ pid: next.process.pid }, 'API process replaced');
-        },
-        () => undefined, // its exit is handled here again
-      );
+      if (phase === 'running' && !slot.worker) fork(slot);
     }, delay).unref();
-  });
-
-  return {
-    ...addresses[0]!,
-    stop: async () => {
-      stopping = true;
-      await Promise.all(
-        [...live].map(
-          (w) =>
-            new Promise<void>((resolve) => {
-              if (w.isDead()) return resolve();
-              w.once('exit', () => resolve());
-              w.process.kill('SIGTERM');
-            }),
-        ),
-      );
-    },
   };
+  cluster.on('exit', onExit);
+
+  const stop = async () => {
+    phase = 'stopping';
+    await Promise.all(
+      slots.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            const w = s.worker;
+            if (!w || w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    cluster.off('exit', onExit);
+  };
+
+  const timeoutMs = opts.startTimeoutMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      startEnded = (err) => (err ? reject(err) : resolve());
+      timer = setTimeout(
+        () => reject(new Error(`the API processes did not all listen within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
+      for (const slot of slots) fork(slot);
+    });
+  } catch (err) {
+    phase = 'stopping';
+    for (const s of slots) if (s.worker && !s.worker.isDead()) s.worker.process.kill('SIGKILL');
+    cluster.off('exit', onExit);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    startEnded = null;
+  }
+  phase = 'running';
+  return { ...firstAddress!, stop };
 }
 
 /** In an API process of a cluster: what it tells the primary, and what it hears from it. */
 export function apiProcessChannel(opts: { onForgetAccountKeys: (accountId: string) => void }) {
   if (!cluster.isWorker || !process.send) throw new Error('apiProcessChannel runs only in a forked API process');
   const send = (m: ToPrimary) => process.send!(m);
-  // Answers the primary's requests for this process's counts (prom-client's cluster protocol).
-  new AggregatorRegistry();
+  let ownRegistry: Registry | null = null;
   let next = 0;
   const waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
   process.on('message', (message: unknown) => {
     if (!isOurs(message)) return;
     const m = message as ToApiProcess;
     if (m.type === 'notetaker:forget-account-keys') opts.onForgetAccountKeys(m.accountId);
-    else if (m.type === 'notetaker:metrics') {
+    else if (m.type === 'notetaker:own-metrics') {
+      if (!ownRegistry) return send({ type: 'notetaker:own-metrics', id: m.id, error: 'no registry yet' });
+      ownRegistry.getMetricsAsJSON().then(
+        (metrics) => send({ type: 'notetaker:own-metrics', id: m.id, metrics: metrics as Metrics }),
+        (err: Error) => send({ type: 'notetaker:own-metrics', id: m.id, error: err.message }),
+      );
+    } else if (m.type === 'notetaker:metrics') {
       const w = waiting.get(m.id);
       waiting.delete(m.id);
       if (m.error !== undefined) w?.reject(new Error(m.error));
@@ -168,11 +235,11 @@ export function apiProcessChannel(opts: { onForgetAccountKeys: (accountId: strin
     ready: (address: { url: string; baseUrl: string }) => send({ type: 'notetaker:ready', ...address }),
     forgetAccountKeys: (accountId: string) => send({ type: 'notetaker:forget-account-keys', accountId }),
     /**
-     * Given this process's registry (the one it answers the primary with), the scrape of every API
-     * process's counts, summed.
+     * Given this process's registry (what it answers the primary with), the scrape of every
+     * process's series, labelled by process.
      */
-    clusterMetrics: (own: Registry) => {
-      AggregatorRegistry.setRegistries([own]);
+    clusterMetrics: (registry: Registry) => {
+      ownRegistry = registry;
       return () => {
         const id = next++;
         return new Promise<string>((resolve, reject) => {

@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import supertest from 'supertest';
-import { freePort, waitForPort } from '../../runtime/net';
+import { freePort } from '../../runtime/net';
 import { projectRoot } from '../../runtime/paths';
 import { freshDatabase } from '../support/db';
 import { testEnv } from '../support/env';
@@ -47,7 +47,12 @@ beforeAll(async () => {
     stdio: ['ignore', out, out],
   });
   closeSync(out);
-  await waitForPort('127.0.0.1', port, 120_000, () => primary.exitCode === null);
+  // The port opens with the first API process; the banner comes once every one listens.
+  await until(async () => primary.exitCode !== null || log().includes('Notetaker service is running'), {
+    what: 'the banner of start:api',
+    timeoutMs: 120_000,
+  });
+  assert.equal(primary.exitCode, null, log());
 }, 300_000);
 
 afterAll(async () => {
@@ -79,23 +84,26 @@ const once = (p: string, headers: Record<string, string> = {}) =>
     req.on('error', reject);
   });
 
-const requestsCounted = async (key: string) => {
+/** `GET /workspaces` answered 200, by the process that counted them (the `process` label of each series). */
+const countedByProcess = async () => {
   const text = (await once('/metrics')).body;
-  const line = new RegExp(
-    `^notetaker_http_requests_total\\{method="GET",route="/api/v1/workspaces",status="${key}"\\} (\\d+)$`,
-    'm',
-  );
-  return Number(line.exec(text)?.[1] ?? 0);
+  const line =
+    /^notetaker_http_requests_total\{method="GET",route="\/api\/v1\/workspaces",status="200",process="([^"]+)"\} (\d+)$/gm;
+  return Object.fromEntries([...text.matchAll(line)].map((m) => [m[1]!, Number(m[2])]));
 };
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 describe('the API served by several processes (API_PROCESSES)', () => {
   it('When the API runs as two processes, then both answer and /metrics counts the requests of both', async () => {
     assert.equal(apiProcesses().length, 2, log());
     const { key } = await signUpThrough(supertest.agent(`http://127.0.0.1:${port}`));
-    const before = await requestsCounted('200');
+    const before = await countedByProcess();
     for (let i = 0; i < 8; i += 1) assert.equal((await once('/api/v1/workspaces', { Authorization: key })).status, 200);
-    // Handed out in turn, four went to each process: one process's count alone would read four.
-    assert.equal((await requestsCounted('200')) - before, 8, log());
+    // Handed out in turn, four went to each process, and the scrape carries both processes' series.
+    const after = await countedByProcess();
+    assert.equal(total(after) - total(before), 8, log());
+    assert.deepEqual(Object.keys(after).sort(), ['api-1', 'api-2']);
+    assert.ok(/^notetaker_process_resident_memory_bytes\{process="primary"\} \d+/m.test((await once('/metrics')).body));
   }, 120_000);
 
   it('When a key is regenerated through the web app, then every API process refuses the old key at once', async () => {
