@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseTrustProxy } from '../domain/client-address';
@@ -13,6 +14,27 @@ const positiveInt = z.coerce.number().int().positive();
  * make with the database's connection limit in view.
  */
 export const AUTO_API_PROCESSES_MAX = 8;
+
+/**
+ * One API process per core this process may use: the cores it may run on (affinity), fewer under a
+ * cgroup CPU quota (a container's `--cpus`, which node 20's availableParallelism does not see),
+ * at least 1 and at most AUTO_API_PROCESSES_MAX.
+ */
+export function autoApiProcesses(cpuMax = readCpuMax()): number {
+  let cores = availableParallelism();
+  const quota = /^(\d+) (\d+)$/.exec(cpuMax?.trim() ?? '');
+  if (quota) cores = Math.min(cores, Math.ceil(Number(quota[1]) / Number(quota[2])));
+  return Math.max(1, Math.min(AUTO_API_PROCESSES_MAX, cores));
+}
+
+/** cgroup v2's `cpu.max` of this process ("max 100000" without a quota), or null outside one. */
+function readCpuMax(): string | null {
+  try {
+    return readFileSync('/sys/fs/cgroup/cpu.max', 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /** Every setting the service reads from the environment, parsed once at start-up. */
 const schema = z.object({

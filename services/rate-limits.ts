@@ -9,9 +9,10 @@ type Slot = { key: string; windowStart: number; pending: number; sending: number
  * A per-minute limit's counters (one-minute windows by default, one counter per key), counted in
  * process and shared through PostgreSQL without a write per hit: each process adds its hits to the
  * shared rows in one batched statement every `flushMs` (and at once when a key's unflushed hits reach
- * a tenth of the limit), and decides on the last shared total plus its own unflushed hits. Across
- * several API processes a key can therefore pass the limit by at most what the others counted since
- * their last flush (a fraction of a second of its traffic); within one process it is exact. Windows
+ * a tenth of the limit divided among the `processes` of its cluster), and decides on the last shared
+ * total plus its own unflushed hits. Across several API processes a key can therefore pass the limit
+ * by at most what the others counted since their last flush: a fraction of a second of its traffic,
+ * and less than a tenth of the limit from one cluster; within one process it is exact. Windows
  * end on the minute, as the rows the janitor prunes. The per-IP flood limit and the per-workspace
  * limit of `POST /calendar_events` count this way.
  */
@@ -25,6 +26,8 @@ export class SharedCounter {
     private readonly limit: number,
     private readonly flushMs = 250,
     private readonly windowSeconds = 60,
+    /** The API processes of this cluster (API_PROCESSES): each shares its hits that much sooner. */
+    private readonly processes = 1,
   ) {}
 
   /** Counts one hit of `key`; its count in this window (shared total plus unflushed) and when the window resets. */
@@ -37,8 +40,9 @@ export class SharedCounter {
       this.slots.set(key, slot);
     }
     slot.pending += 1;
-    // A key near a tenth of the limit unflushed is shared at once (every hit, for limits under 20).
-    if (slot.pending >= Math.max(1, Math.floor(this.limit / 10))) await this.flush();
+    // A key near a tenth of the limit unflushed (among the cluster's processes) is shared at once
+    // (every hit, for limits under 20 per process).
+    if (slot.pending >= Math.max(1, Math.floor(this.limit / (10 * this.processes)))) await this.flush();
     else this.schedule();
     return {
       count: slot.shared + slot.sending + slot.pending,
@@ -107,8 +111,8 @@ export type RateCounters = { ip: SharedCounter; calendarEvents: SharedCounter };
 
 export function rateCounters(orm: Orm, config: Config): RateCounters {
   return {
-    ip: new SharedCounter(orm, config.rateLimits.ipPerMinute),
-    calendarEvents: new SharedCounter(orm, config.rateLimits.calendarEventsPerMinute),
+    ip: new SharedCounter(orm, config.rateLimits.ipPerMinute, 250, 60, config.apiProcesses),
+    calendarEvents: new SharedCounter(orm, config.rateLimits.calendarEventsPerMinute, 250, 60, config.apiProcesses),
   };
 }
 

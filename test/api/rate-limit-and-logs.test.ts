@@ -62,8 +62,9 @@ describe('per-IP flood limit', () => {
   it('When the limit is larger, then each process counts in memory and shares in batches: two processes together pass it by less than a tenth of it', async () => {
     await roomInWindow(60, 15_000);
     // Another client address than the test above: behind a trusted loopback proxy, X-Forwarded-For's.
-    const a = appOn(40, { TRUST_PROXY: 'loopback' });
-    const b = appOn(40, { TRUST_PROXY: 'loopback' });
+    // Two hosts of one API process each (API_PROCESSES=1): each shares at a tenth of the limit.
+    const a = appOn(40, { TRUST_PROXY: 'loopback', API_PROCESSES: '1' });
+    const b = appOn(40, { TRUST_PROXY: 'loopback', API_PROCESSES: '1' });
     let passed = 0;
     for (let i = 0; i < 60; i++) {
       const res = await (i % 2 ? a : b).get('/api/v1/workspaces').set('X-Forwarded-For', '198.51.100.7');
@@ -76,12 +77,25 @@ describe('per-IP flood limit', () => {
       assert.equal((await app.get('/api/v1/workspaces').set('X-Forwarded-For', '198.51.100.7')).status, 429);
   });
 
+  it('When the API runs as a cluster of processes, then each shares its hits that much sooner: four processes of a limit of 40 share every hit, and together pass exactly 40', async () => {
+    await roomInWindow(60, 15_000);
+    const env = { TRUST_PROXY: 'loopback', API_PROCESSES: '4' };
+    const a = appOn(40, env);
+    const b = appOn(40, env);
+    let passed = 0;
+    for (let i = 0; i < 60; i++) {
+      const res = await (i % 2 ? a : b).get('/api/v1/workspaces').set('X-Forwarded-For', '198.51.100.8');
+      if (res.status !== 429) passed += 1;
+    }
+    assert.equal(passed, 40);
+  });
+
   it('When an API process stops, then the hits it counted only in memory still count in the processes that go on', async () => {
     await roomInWindow(60, 15_000);
     const env = { TRUST_PROXY: 'loopback' };
     // A process of its own: its own pool, stopped and closed as `npm start` stops on SIGTERM.
     const orm = await createOrm(db.url, silentLog, 2);
-    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '100', ...env });
+    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_IP_PER_MINUTE: '100', API_PROCESSES: '1', ...env });
     const stopping = await startApi(
       { orm, config, log: silentLog, temporal: null, storage: new LocalStorage('/nonexistent') },
       { host: '127.0.0.1', port: 0 },
@@ -92,7 +106,7 @@ describe('per-IP flood limit', () => {
       assert.equal((await fetch(`${stopping.url}/api/v1/workspaces`, { headers: from })).status, 401);
     await stopping.stop();
     await orm.close(true);
-    const going = appOn(100, env);
+    const going = appOn(100, { ...env, API_PROCESSES: '1' });
     let passed = 0;
     for (let i = 0; i < 100; i++) if ((await going.get('/api/v1/workspaces').set(from)).status !== 429) passed += 1;
     assert.equal(passed, 91, 'the stopped process’s nine hits count against the limit of 100');

@@ -32,6 +32,8 @@ function startService(): Promise<{ base: string; exited: Promise<number | null> 
       TEMPORAL_ADDRESS: t.server.address,
       TEMPORAL_TASK_QUEUE: t.taskQueue,
       PORT: '0',
+      // Two API processes on any machine: both drain their requests before the rest stops.
+      API_PROCESSES: '2',
       ALLOW_LOOPBACK_WEBHOOKS: 'true',
       LOG_LEVEL: 'info',
       SIGNING_SECRET: 'x'.repeat(32),

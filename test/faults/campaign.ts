@@ -111,6 +111,8 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignFigure
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_TASK_QUEUE: 'faults',
       PORT: String(apiPort),
+      // The API as a cluster on any machine (a SIGKILL of start:api takes its API processes with it).
+      API_PROCESSES: '2',
       ALLOW_LOOPBACK_WEBHOOKS: 'true',
       LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'info',
       SIGNING_SECRET: 'fault-campaign-signing-secret-0123456789',

@@ -4,7 +4,7 @@ import { generateApiKey, hashApiKey, keyFromAuthorization } from '../../domain/a
 import { hasPrefix, newId } from '../../domain/ids';
 import { jsonErrorPosition } from '../../domain/json-position';
 import { availableParallelism } from 'node:os';
-import { AUTO_API_PROCESSES_MAX, ConfigError, loadConfig } from '../../runtime/config';
+import { AUTO_API_PROCESSES_MAX, autoApiProcesses, ConfigError, loadConfig } from '../../runtime/config';
 
 describe('ids', () => {
   it('When ids are made one after another, then they carry the typed prefix and sort in creation order', () => {
@@ -58,7 +58,13 @@ describe('configuration', () => {
   });
 
   it('When API_PROCESSES is auto, a number or nonsense, then the API runs one per core (at most 8), that many, or start-up fails naming it', () => {
-    assert.equal(loadConfig({}).apiProcesses, Math.min(AUTO_API_PROCESSES_MAX, availableParallelism()));
+    assert.equal(loadConfig({}).apiProcesses, autoApiProcesses());
+    const cores = Math.min(AUTO_API_PROCESSES_MAX, availableParallelism());
+    assert.equal(autoApiProcesses(null), cores);
+    assert.equal(autoApiProcesses('max 100000\n'), cores);
+    // A container limited to half a core, or to a core and a half (a cgroup quota, docker's --cpus).
+    assert.equal(autoApiProcesses('50000 100000\n'), 1);
+    assert.equal(autoApiProcesses('150000 100000\n'), Math.min(cores, 2));
     assert.equal(loadConfig({ API_PROCESSES: 'auto' }).apiProcesses, loadConfig({}).apiProcesses);
     assert.equal(loadConfig({ API_PROCESSES: '3' }).apiProcesses, 3);
     assert.equal(loadConfig({ API_PROCESSES: '1' }).apiProcesses, 1);
