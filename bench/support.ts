@@ -284,9 +284,10 @@ export async function spawnWorker(env: Record<string, string>) {
 
 /**
  * The API as `npm run start:api` runs it (built, then `node <its flags> dist/scripts/start.js
- * --only=api`): with API_PROCESSES unset, one API process per core behind one port (README ›
- * Production). `env` must give DATABASE_URL, TEMPORAL_ADDRESS and SIGNING_SECRET. Resolves once the
- * banner is printed (every API process listens), within 120 s; `stop` sends SIGTERM and waits.
+ * --only=api`): API_PROCESSES from `env` (unset: `auto`, one API process per core; the caller's own
+ * API_PROCESSES and BASE_URL are not passed on). `env` must give DATABASE_URL, TEMPORAL_ADDRESS and
+ * SIGNING_SECRET. Resolves once the banner is printed (every API process listens), within 120 s, or
+ * stops what it started and rejects; `stop` sends SIGTERM and waits.
  */
 export async function spawnApi(env: Record<string, string>) {
   const { execFile } = await import('node:child_process');
@@ -294,40 +295,42 @@ export async function spawnApi(env: Record<string, string>) {
   const { freePort } = await import('../runtime/net');
   await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
   const port = await freePort();
+  const inherited = { ...process.env };
+  delete inherited.API_PROCESSES;
+  delete inherited.BASE_URL;
   const child = spawn(
     process.execPath,
     [...startNodeFlags('api'), path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=api'],
     {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
+      env: { ...inherited, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
   const exited = new Promise((r) => child.once('exit', r));
-  const banner = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(
-      () => reject(new Error(`start:api did not print its banner within 120 s:\n${out}`)),
-      120_000,
-    );
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/API processes:.*\n/.test(out)) {
-        clearTimeout(timer);
-        resolve(out);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`start:api exited (${code}) before its banner:\n${out}`));
-    });
-  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  let out = '';
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+  };
+  child.stdout!.on('data', onData);
+  const deadline = Date.now() + 120_000;
+  while (!/API processes:.*\n/.test(out)) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`start:api exited (${child.exitCode ?? child.signalCode}) before its banner:\n${out}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`start:api did not print its banner within 120 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.stdout!.off('data', onData);
   child.stdout!.resume();
   return {
-    baseUrl: /API base URL:\s+(\S+)/.exec(banner)![1]!,
-    processes: Number(/API processes:\s+(\d+)/.exec(banner)![1]),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+    baseUrl: /API base URL:\s+(\S+)/.exec(out)![1]!,
+    processes: Number(/API processes:\s+(\d+)/.exec(out)![1]),
+    stop,
   };
 }

@@ -2,7 +2,9 @@
  * bench/calendar: (1) the first sync of a simulated calendar with 10,000 upcoming events through the
  * real path (sync workflow on a dev server, the service's worker in a process of its own, one
  * meeting per event): time and the worker process's peak memory; (2) POST /calendar_events throughput across 10 workspaces,
- * served as `npm run start:api` serves it (one API process per core) and by one API process in this one.
+ * served as `npm run start:api` serves it (one API process per core, and with API_PROCESSES=1) and by
+ * the API in this process (which counts a push's statements and is profiled). Each push load starts
+ * once the outbox of the one before is fanned out.
  *   npm run bench:calendar [-- --events 10000 --seconds 10 --connections 10]
  * Recording is turned off in the bench workspaces, so no bot workflows are started: this measures
  * the calendar path itself. Loopback only; each part is bounded.
@@ -273,17 +275,33 @@ async function main() {
       return { result: await pushing.run, counter: pushing.sent() };
     });
     const single = await verified('push', result, counter);
-    // The API as `npm run start:api` runs it (one API process per core), on the same database and Temporal.
-    const served = await spawnApi({ ...env, TEMPORAL_ADDRESS: temporal.address });
-    const clustered = await (async () => {
+    /** The outbox fanned out (these workspaces have no endpoints), so each load starts on its own. */
+    const outboxDrained = async () => {
+      const deadline = Date.now() + 5 * 60_000;
+      for (;;) {
+        const [left] = await orm.em
+          .fork()
+          .execute<{ n: number }[]>('select count(*)::int as n from webhook_events where dispatched_at is null');
+        if (left!.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`${left!.n} events still not fanned out after 5 minutes`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    /** The pushes against the API as `npm run start:api` runs it, on the same database and Temporal. */
+    const servedPushes = async (prefix: string, extra: Record<string, string>) => {
+      await outboxDrained();
+      const served = await spawnApi({ ...env, TEMPORAL_ADDRESS: temporal.address, ...extra });
       try {
-        const pushing = pushes(`${served.baseUrl}/calendar_events`, 'served');
+        const pushing = pushes(`${served.baseUrl}/calendar_events`, prefix);
         const answers = await pushing.run;
-        return { result: answers, ...(await verified('served', answers, pushing.sent())) };
+        return { processes: served.processes, result: answers, ...(await verified(prefix, answers, pushing.sent())) };
       } finally {
         await served.stop();
       }
-    })();
+    };
+    const servedOne = await servedPushes('served1', { API_PROCESSES: '1' });
+    const clustered = await servedPushes('served', {});
+    await outboxDrained();
     // Baseline, same run and load: an authenticated read (key check, per-IP limit, one list query).
     const baseline = await autocannon({
       url: `${api.baseUrl}/workspaces`,
@@ -324,8 +342,9 @@ async function main() {
         `the write floor: ${floor.non2xx} non-2xx answers, ${written!.n} rows for ${floor['2xx']} answers`,
       );
     lines.push(
-      `POST /calendar_events, 10 workspaces, new events, start:api with ${served.processes} API processes (API_PROCESSES unset: one per core): ${clustered.result.requests.average.toFixed(1)} req/s, p50 ${clustered.result.latency.p50} ms, p99 ${clustered.result.latency.p99} ms (${clustered.answered} answered, ${clustered.meetings} meetings and meeting.created)`,
-      `POST /calendar_events, the same, one API process (in the bench's process): ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${single.answered} answered, ${single.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
+      `POST /calendar_events, 10 workspaces, new events, start:api with ${clustered.processes} API processes (API_PROCESSES unset: one per core): ${clustered.result.requests.average.toFixed(1)} req/s, p50 ${clustered.result.latency.p50} ms, p99 ${clustered.result.latency.p99} ms (${clustered.answered} answered, ${clustered.meetings} meetings and meeting.created)`,
+      `POST /calendar_events, the same, start:api with API_PROCESSES=1: ${servedOne.result.requests.average.toFixed(1)} req/s, p50 ${servedOne.result.latency.p50} ms, p99 ${servedOne.result.latency.p99} ms (${servedOne.answered} answered, ${servedOne.meetings} meetings and meeting.created)`,
+      `POST /calendar_events, the same, the API in the bench's process (beside the load generator): ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${single.answered} answered, ${single.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
       `  baseline, same run: GET /workspaces ${baseline.requests.average.toFixed(1)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (push/read ${(result.requests.average / baseline.requests.average).toFixed(2)})`,
       `  floor, same run: bare Express, the same bodies each written in a transaction of its own (BEGIN, insert, COMMIT) ${floor.requests.average.toFixed(1)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms (push/floor ${(result.requests.average / floor.requests.average).toFixed(2)})`,
     );

@@ -2,7 +2,8 @@
  * bench/settings: GET /api/v1/meetings?include=settings&limit=100 on a workspace with 1,000
  * members, 10,000 meetings and 2,000 assignments besides everyone's own: requests/s, p50/p99, and
  * the SQL queries one request makes (with and without include=settings); served as `npm run
- * start:api` serves it (one API process per core) and by one API process in this one.
+ * start:api` serves it (one API process per core) and with API_PROCESSES=1; the API in this
+ * process counts the statements (and is profiled).
  *   npm run bench:settings [-- --seconds 10 --connections 10 --rounds 3]
  * With BENCH_CPU_PROFILE=<dir>, one more load of the page with settings is profiled (<dir>/settings-page.cpuprofile).
  * Loopback only; each run is bounded by --seconds.
@@ -142,40 +143,43 @@ async function main() {
   };
 
   let started: Awaited<ReturnType<typeof spawnApi>> | null = null;
+  let startedOne: Awaited<ReturnType<typeof spawnApi>> | null = null;
   try {
     await queriesFor(without); // the key's first call also pins its version: not counted
     const one = await queriesFor(withSettings);
     const plain = await queriesFor(without);
     const floorPage = (await (await fetch(floorUrl)).json()) as { data: unknown[] };
     if (floorPage.data.length !== 100) throw new Error(`unexpected floor answer with ${floorPage.data.length} rows`);
-    // The API as `npm run start:api` runs it: one API process per core (API_PROCESSES unset), on the
-    // same database. No Temporal server: the page starts no workflow (the client connects lazily).
+    // The API as `npm run start:api` runs it: one API process per core (API_PROCESSES unset), and the
+    // same with API_PROCESSES=1, on the same database. No Temporal server: the page starts no
+    // workflow (the client connects lazily).
     const { freePort } = await import('../../runtime/net');
-    started = await spawnApi({
+    const apiEnv = {
       DATABASE_URL: db.url,
       TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
       SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-characters',
       RATE_LIMIT_IP_PER_MINUTE: '100000000',
-    });
-    const servedWith = withSettings.replace(api.baseUrl, started.baseUrl);
-    const servedWithout = without.replace(api.baseUrl, started.baseUrl);
-    // The processes answer the same page as the API in this process.
+    };
+    started = await spawnApi(apiEnv);
+    startedOne = await spawnApi({ ...apiEnv, API_PROCESSES: '1' });
+    const at = (url: string, served: { baseUrl: string }) => url.replace(api.baseUrl, served.baseUrl);
+    // Both answer the same page as the API in this process.
     const pageOf = async (url: string) => {
       const res = await fetch(url, { headers });
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      return (await res.json()) as { data: { id: string; settings?: unknown }[] };
+      return JSON.stringify(((await res.json()) as { data: unknown[] }).data);
     };
-    const [here, there] = await Promise.all([pageOf(withSettings), pageOf(servedWith)]);
-    if (JSON.stringify(here.data) !== JSON.stringify(there.data))
-      throw new Error('start:api answered another page with settings than the API in this process');
-    await load(servedWith, headers, 2, connections);
-    await load(withSettings, headers, 2, connections);
-    await load(floorUrl, {}, 2, connections);
+    const here = await pageOf(withSettings);
+    for (const api of [started, startedOne])
+      if ((await pageOf(at(withSettings, api))) !== here)
+        throw new Error('start:api answered another page with settings than the API in this process');
+    for (const url of [at(withSettings, started), at(withSettings, startedOne), floorUrl])
+      await load(url, url === floorUrl ? {} : headers, 2, connections);
     const { runs, median } = await loadInRounds(rounds, {
-      service: () => load(servedWith, headers, seconds, connections),
-      baseline: () => load(servedWithout, headers, seconds, connections),
-      single: () => load(withSettings, headers, seconds, connections),
-      singleWithout: () => load(without, headers, seconds, connections),
+      service: () => load(at(withSettings, started!), headers, seconds, connections),
+      baseline: () => load(at(without, started!), headers, seconds, connections),
+      single: () => load(at(withSettings, startedOne!), headers, seconds, connections),
+      singleWithout: () => load(at(without, startedOne!), headers, seconds, connections),
       floor: () => load(floorUrl, {}, seconds, connections),
     });
     const { service, baseline, single, singleWithout, floor } = median;
@@ -190,16 +194,17 @@ async function main() {
         `start:api, ${started.processes} API processes (API_PROCESSES unset: one per core):`,
         `GET /meetings?include=settings&limit=100  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)  ${one.queries} SQL queries per request  (${one.assignmentsShown} assignments shown on the page)`,
         `GET /meetings?limit=100 (no settings)     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)  ${plain.queries} SQL queries per request`,
-        `one API process (in the bench's process, as API_PROCESSES=1 runs it):`,
+        `start:api with API_PROCESSES=1:`,
         `GET /meetings?include=settings&limit=100  ${fmt(single.rps)} req/s  p50 ${single.p50} ms  p99 ${single.p99} ms  (${single.total} requests)`,
         `GET /meetings?limit=100 (no settings)     ${fmt(singleWithout.rps)} req/s  p50 ${singleWithout.p50} ms  p99 ${singleWithout.p99} ms  (${singleWithout.total} requests)`,
-        `floor: bare express in one process, the page's statement, rows as JSON  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
+        `floor: bare express in one process (the bench's), the page's statement, rows as JSON  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
         `ratio, one process against the floor: (no settings)/floor ${(singleWithout.rps / floor.rps).toFixed(3)}   (settings)/floor ${(single.rps / floor.rps).toFixed(3)}; ${started.processes} processes against one: with settings ${(service.rps / single.rps).toFixed(2)}×, without ${(baseline.rps / singleWithout.rps).toFixed(2)}×`,
         '',
       ].join('\n'),
     );
   } finally {
     await started?.stop();
+    await startedOne?.stop();
     await api.stop();
     bareServer.close();
     await db.close();
