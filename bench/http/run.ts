@@ -2,7 +2,9 @@
  * bench/http: requests/s and p99 latency of GET /api/v1/workspaces (key check, per-IP limit in
  * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run,
  * and, to show the floor one database read sets, a bare Express route making one `select 1` through
- * the same ORM connection pool.
+ * the same ORM connection pool; then the same three as the service runs by default: the API as
+ * `npm run start:api` runs it (one API process per core) against the baselines in as many processes
+ * (bench/http/bare-cluster.ts).
  *   npm run bench:http [-- --seconds 10 --connections 10 --rounds 3]
  * With BENCH_CPU_PROFILE=<dir>, one more load of the service is profiled (<dir>/workspaces.cpuprofile).
  * Loopback only; each run is bounded by --seconds.
@@ -18,7 +20,39 @@ import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, loadInRounds, profiled, runBench } from '../support';
+import { benchDatabase, load, loadInRounds, profiled, runBench, spawnApi, startNodeFlags } from '../support';
+import { spawn } from 'node:child_process';
+
+/** bench/http/bare-cluster.ts: the baselines in `processes` processes on one port, once all listen. */
+async function bareCluster(processes: number, databaseUrl: string) {
+  const { freePort } = await import('../../runtime/net');
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...startNodeFlags('api'), '--import', 'tsx', path.join(__dirname, 'bare-cluster.ts')],
+    {
+      env: { ...process.env, PROCESSES: String(processes), PORT: String(port), DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((r) => child.once('exit', r));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (!out.includes(`listening ${port}`)) {
+    if (child.exitCode !== null) throw new Error(`the bare cluster exited (${child.exitCode})`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the bare cluster did not listen within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -57,6 +91,8 @@ async function main() {
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/hello`;
   const oneQueryUrl = bareUrl.replace(/\/hello$/, '/one-query');
 
+  let served: Awaited<ReturnType<typeof spawnApi>> | null = null;
+  let bares: Awaited<ReturnType<typeof bareCluster>> | null = null;
   try {
     // What is measured answers what it should: the key's one workspace, and the floor's one row.
     const listed = await fetch(`${api.baseUrl}/workspaces`, { headers: { Authorization: api_key } });
@@ -65,16 +101,37 @@ async function main() {
       throw new Error(`unexpected answer ${listed.status}: ${JSON.stringify(list).slice(0, 300)}`);
     const one = (await (await fetch(oneQueryUrl)).json()) as { one?: number };
     if (one.one !== 1) throw new Error(`unexpected floor answer ${JSON.stringify(one)}`);
+    // The same three as the service runs by default: the API as `npm run start:api` runs it (one API
+    // process per core), and the baselines in as many processes, sharing a port the same way.
+    const { freePort } = await import('../../runtime/net');
+    served = await spawnApi({
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, // no workflow here (the client connects lazily)
+      SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-characters',
+      RATE_LIMIT_IP_PER_MINUTE: '100000000',
+    });
+    bares = await bareCluster(served.processes, db.url);
+    const servedUrl = `${served.baseUrl}/workspaces`;
+    const listedThere = await fetch(servedUrl, { headers: { Authorization: api_key } });
+    if (listedThere.status !== 200 || JSON.stringify(await listedThere.json()) !== JSON.stringify(list))
+      throw new Error(`start:api answered another list (${listedThere.status})`);
     // Warm-up so JIT and the connection pool are not measured.
     await load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, 2, connections);
     await load(bareUrl, {}, 2, connections);
     await load(oneQueryUrl, {}, 2, connections);
+    await load(servedUrl, { Authorization: api_key }, 2, connections);
+    await load(`${bares.url}/hello`, {}, 2, connections);
+    await load(`${bares.url}/one-query`, {}, 2, connections);
     const { runs, median } = await loadInRounds(rounds, {
       service: () => load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections),
       baseline: () => load(bareUrl, {}, seconds, connections),
       floor: () => load(oneQueryUrl, {}, seconds, connections),
+      servedN: () => load(servedUrl, { Authorization: api_key }, seconds, connections),
+      bareN: () => load(`${bares!.url}/hello`, {}, seconds, connections),
+      floorN: () => load(`${bares!.url}/one-query`, {}, seconds, connections),
     });
-    const { service, baseline, floor } = median;
+    const { service, baseline, floor, servedN, bareN, floorN } = median;
+    const n = served.processes;
     // BENCH_CPU_PROFILE=<dir>: one more load of the service, under the profiler (not counted).
     if (process.env.BENCH_CPU_PROFILE)
       await profiled('workspaces', () =>
@@ -90,10 +147,19 @@ async function main() {
         `bare express + 1 query  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
         `ratio service/bare      throughput ${(service.rps / baseline.rps).toFixed(3)}  p99 ${(service.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`,
         `ratio service/(bare + 1 query)  throughput ${(service.rps / floor.rps).toFixed(3)}`,
+        `${n} processes each (start:api with API_PROCESSES unset, the baselines on one port the same way):`,
+        `  rounds (req/s): service ${runs.servedN.map((x) => fmt(x.rps)).join(', ')}; bare ${runs.bareN.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${runs.floorN.map((x) => fmt(x.rps)).join(', ')}`,
+        `GET /api/v1/workspaces  ${fmt(servedN.rps)} req/s  p50 ${servedN.p50} ms  p99 ${servedN.p99} ms  (${servedN.total} requests)`,
+        `bare express /hello     ${fmt(bareN.rps)} req/s  p50 ${bareN.p50} ms  p99 ${bareN.p99} ms  (${bareN.total} requests)`,
+        `bare express + 1 query  ${fmt(floorN.rps)} req/s  p50 ${floorN.p50} ms  p99 ${floorN.p99} ms  (${floorN.total} requests)`,
+        `ratio service/bare      throughput ${(servedN.rps / bareN.rps).toFixed(3)}  p99 ${(servedN.p99 / Math.max(bareN.p99, 1)).toFixed(2)}x`,
+        `ratio service/(bare + 1 query)  throughput ${(servedN.rps / floorN.rps).toFixed(3)}`,
         '',
       ].join('\n'),
     );
   } finally {
+    await served?.stop();
+    await bares?.stop();
     await api.stop();
     bareServer.close();
     await db.close();
