@@ -298,14 +298,33 @@ export async function spawnApi(env: Record<string, string>) {
   const inherited = { ...process.env };
   delete inherited.API_PROCESSES;
   delete inherited.BASE_URL;
-  const child = spawn(
-    process.execPath,
+  const { out, stop } = await spawnUntil(
+    'start:api',
     [...startNodeFlags('api'), path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=api'],
-    {
-      env: { ...inherited, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { ...inherited, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    /API processes:.*\n/,
+    120_000,
   );
+  return {
+    baseUrl: /API base URL:\s+(\S+)/.exec(out)![1]!,
+    processes: Number(/API processes:\s+(\d+)/.exec(out)![1]),
+    stop,
+  };
+}
+
+/**
+ * `node <args>` with `env`, once its standard output matches `ready` (what it printed so far is
+ * `out`); within `timeoutMs`, or it is stopped and this rejects, as when it exits first. `stop` sends
+ * SIGTERM and waits for the exit.
+ */
+export async function spawnUntil(
+  what: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs: number,
+): Promise<{ out: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((r) => child.once('exit', r));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -316,21 +335,17 @@ export async function spawnApi(env: Record<string, string>) {
     out += chunk.toString();
   };
   child.stdout!.on('data', onData);
-  const deadline = Date.now() + 120_000;
-  while (!/API processes:.*\n/.test(out)) {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready.test(out)) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`start:api exited (${child.exitCode ?? child.signalCode}) before its banner:\n${out}`);
+      throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${out}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`start:api did not print its banner within 120 s:\n${out}`);
+      throw new Error(`${what} was not ready within ${timeoutMs / 1000} s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   child.stdout!.off('data', onData);
   child.stdout!.resume();
-  return {
-    baseUrl: /API base URL:\s+(\S+)/.exec(out)![1]!,
-    processes: Number(/API processes:\s+(\d+)/.exec(out)![1]),
-    stop,
-  };
+  return { out, stop };
 }

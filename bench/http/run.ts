@@ -20,37 +20,28 @@ import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, loadInRounds, profiled, runBench, spawnApi, startNodeFlags } from '../support';
-import { spawn } from 'node:child_process';
+import {
+  benchDatabase,
+  load,
+  loadInRounds,
+  profiled,
+  runBench,
+  spawnApi,
+  spawnUntil,
+  startNodeFlags,
+} from '../support';
 
 /** bench/http/bare-cluster.ts: the baselines in `processes` processes on one port, once all listen. */
 async function bareCluster(processes: number, databaseUrl: string) {
   const { freePort } = await import('../../runtime/net');
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
+  const { stop } = await spawnUntil(
+    'the bare cluster',
     [...startNodeFlags('api'), '--import', 'tsx', path.join(__dirname, 'bare-cluster.ts')],
-    {
-      env: { ...process.env, PROCESSES: String(processes), PORT: String(port), DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { ...process.env, PROCESSES: String(processes), PORT: String(port), DATABASE_URL: databaseUrl },
+    new RegExp(`listening ${port}`),
+    60_000,
   );
-  const exited = new Promise((r) => child.once('exit', r));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes(`listening ${port}`)) {
-    if (child.exitCode !== null) throw new Error(`the bare cluster exited (${child.exitCode})`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the bare cluster did not listen within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
   return { url: `http://127.0.0.1:${port}`, stop };
 }
 
@@ -138,22 +129,26 @@ async function main() {
         load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections),
       );
     const fmt = (n: number) => n.toFixed(1);
+    type Loaded = (typeof runs.service)[number];
+    /** The figures of one way of running: the service and its two baselines, each round and the median. */
+    const figures = (rs: Loaded[][], [svc, bare, one]: Loaded[]) => [
+      `  rounds (req/s): service ${rs[0]!.map((x) => fmt(x.rps)).join(', ')}; bare ${rs[1]!.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${rs[2]!.map((x) => fmt(x.rps)).join(', ')}`,
+      ...(
+        [
+          ['GET /api/v1/workspaces ', svc!],
+          ['bare express /hello    ', bare!],
+          ['bare express + 1 query ', one!],
+        ] as const
+      ).map(([label, x]) => `${label} ${fmt(x.rps)} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  (${x.total} requests)`),
+      `ratio service/bare      throughput ${(svc!.rps / bare!.rps).toFixed(3)}  p99 ${(svc!.p99 / Math.max(bare!.p99, 1)).toFixed(2)}x`,
+      `ratio service/(bare + 1 query)  throughput ${(svc!.rps / one!.rps).toFixed(3)}`,
+    ];
     process.stdout.write(
       [
         `bench/http: ${rounds} rounds of ${seconds}s per target (median round shown), ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
-        `  rounds (req/s): service ${runs.service.map((x) => fmt(x.rps)).join(', ')}; bare ${runs.baseline.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${runs.floor.map((x) => fmt(x.rps)).join(', ')}`,
-        `GET /api/v1/workspaces  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)`,
-        `bare express /hello     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)`,
-        `bare express + 1 query  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
-        `ratio service/bare      throughput ${(service.rps / baseline.rps).toFixed(3)}  p99 ${(service.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x`,
-        `ratio service/(bare + 1 query)  throughput ${(service.rps / floor.rps).toFixed(3)}`,
+        ...figures([runs.service, runs.baseline, runs.floor], [service, baseline, floor]),
         `${n} processes each (start:api with API_PROCESSES unset, the baselines on one port the same way):`,
-        `  rounds (req/s): service ${runs.servedN.map((x) => fmt(x.rps)).join(', ')}; bare ${runs.bareN.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${runs.floorN.map((x) => fmt(x.rps)).join(', ')}`,
-        `GET /api/v1/workspaces  ${fmt(servedN.rps)} req/s  p50 ${servedN.p50} ms  p99 ${servedN.p99} ms  (${servedN.total} requests)`,
-        `bare express /hello     ${fmt(bareN.rps)} req/s  p50 ${bareN.p50} ms  p99 ${bareN.p99} ms  (${bareN.total} requests)`,
-        `bare express + 1 query  ${fmt(floorN.rps)} req/s  p50 ${floorN.p50} ms  p99 ${floorN.p99} ms  (${floorN.total} requests)`,
-        `ratio service/bare      throughput ${(servedN.rps / bareN.rps).toFixed(3)}  p99 ${(servedN.p99 / Math.max(bareN.p99, 1)).toFixed(2)}x`,
-        `ratio service/(bare + 1 query)  throughput ${(servedN.rps / floorN.rps).toFixed(3)}`,
+        ...figures([runs.servedN, runs.bareN, runs.floorN], [servedN, bareN, floorN]),
         '',
       ].join('\n'),
     );
