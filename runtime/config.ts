@@ -176,9 +176,8 @@ export type Config = {
   /** How long SIGTERM waits for in-flight requests and activities before the process exits anyway. */
   shutdownTimeoutMs: number;
   /**
-   * How many processes serve the API (`API_PROCESSES`; `auto`, the default: one per core this process
-   * may run on, at most AUTO_API_PROCESSES_MAX). Beyond one, `npm start` runs them as a cluster sharing
-   * the port (scripts/start.ts).
+   * How many processes serve the API (`API_PROCESSES`; `auto`, the default: autoApiProcesses). Beyond
+   * one, `npm start` runs them as a cluster sharing the port (scripts/start.ts).
    */
   apiProcesses: number;
   /** The development simulators' HTTP scripting (simulated calendars): never in a production start unless asked. */
@@ -283,10 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ENABLE_SIMULATORS === 'true' ||
       (e.ENABLE_SIMULATORS === 'auto' && e.NODE_ENV !== 'production' && !(e.DATABASE_URL && e.TEMPORAL_ADDRESS)),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    apiProcesses:
-      e.API_PROCESSES === 'auto'
-        ? Math.min(AUTO_API_PROCESSES_MAX, Math.max(1, availableParallelism()))
-        : e.API_PROCESSES,
+    apiProcesses: e.API_PROCESSES === 'auto' ? autoApiProcesses() : e.API_PROCESSES,
     settingsFanoutBatch: e.SETTINGS_FANOUT_BATCH,
     calendars: {
       google:

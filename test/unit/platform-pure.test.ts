@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from '@jest/globals';
+import fs from 'node:fs';
+import { describe, it, jest } from '@jest/globals';
 import { generateApiKey, hashApiKey, keyFromAuthorization } from '../../domain/api-keys';
 import { hasPrefix, newId } from '../../domain/ids';
 import { jsonErrorPosition } from '../../domain/json-position';
@@ -74,6 +75,20 @@ describe('configuration', () => {
         (err: Error) => err instanceof ConfigError && /API_PROCESSES/.test(err.message),
         bad,
       );
+  });
+
+  it('When the service runs under a cgroup CPU quota of half a core, then API_PROCESSES=auto starts one API process', () => {
+    const read = fs.readFileSync;
+    const spy = jest
+      .spyOn(fs, 'readFileSync')
+      .mockImplementation(((file: fs.PathOrFileDescriptor, ...rest: never[]) =>
+        file === '/sys/fs/cgroup/cpu.max' ? '50000 100000\n' : read(file, ...rest)) as typeof fs.readFileSync);
+    try {
+      assert.equal(loadConfig({}).apiProcesses, 1);
+      assert.equal(loadConfig({ API_PROCESSES: '3' }).apiProcesses, 3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('When an OAuth client is configured, then that calendar provider is real; otherwise it is simulated', () => {
