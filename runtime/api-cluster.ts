@@ -37,6 +37,33 @@ export type ApiCluster = { url: string; baseUrl: string; stop: () => Promise<voi
 
 type Slot = { label: string; worker: Worker | null; ready: boolean; startedAt: number; failures: number };
 
+/**
+ * Questions sent over IPC, each with an id, answered once (`answer`) or given up after `timeoutMs`.
+ * An answer that is an Error rejects.
+ */
+function questions<T>(what: string, timeoutMs: number) {
+  let next = 0;
+  const waiting = new Map<number, (answer: T | Error) => void>();
+  return {
+    ask: (send: (id: number) => void) =>
+      new Promise<T>((resolve, reject) => {
+        const id = next++;
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error(`no answer for ${what} within ${timeoutMs / 1000} s`));
+        }, timeoutMs);
+        waiting.set(id, (answer) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          if (answer instanceof Error) reject(answer);
+          else resolve(answer);
+        });
+        send(id);
+      }),
+    answer: (id: number, answer: T | Error) => waiting.get(id)?.(answer),
+  };
+}
+
 /** Every process's series in one registry, each value labelled with the process it came from. */
 function labelled(perProcess: { label: string; metrics: Metrics }[]): Registry {
   const byName = new Map<string, MetricObjectWithValues<MetricValue<string>>>();
@@ -74,7 +101,6 @@ export async function startApiCluster(opts: {
     startedAt: 0,
     failures: 0,
   }));
-  const slotOf = new Map<Worker, Slot>();
   let phase: 'starting' | 'running' | 'stopping' = 'starting';
   let startEnded: ((err?: Error) => void) | null = null;
   let firstAddress: { url: string; baseUrl: string } | null = null;
@@ -82,23 +108,10 @@ export async function startApiCluster(opts: {
   const own = new Registry();
   collectDefaultMetrics({ register: own, prefix: 'notetaker_' });
 
-  let nextId = 0;
-  const waiting = new Map<number, (metrics: Metrics | null) => void>();
+  const ownMetrics = questions<Metrics>('an API process’s metrics', OWN_METRICS_TIMEOUT_MS);
   /** One API process's own series, or null when it does not answer in time. */
   const ownMetricsOf = (worker: Worker) =>
-    new Promise<Metrics | null>((resolve) => {
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        resolve(null);
-      }, OWN_METRICS_TIMEOUT_MS);
-      waiting.set(id, (metrics) => {
-        clearTimeout(timer);
-        waiting.delete(id);
-        resolve(metrics);
-      });
-      worker.send({ type: 'notetaker:own-metrics', id } satisfies ToApiProcess);
-    });
+    ownMetrics.ask((id) => send(worker, { type: 'notetaker:own-metrics', id })).catch(() => null);
   /** The text of a scrape: the primary's series and every listening API process's that answers. */
   const scrape = async () => {
     const answered = await Promise.all(
@@ -120,7 +133,6 @@ export async function startApiCluster(opts: {
   const fork = (slot: Slot): void => {
     const worker = cluster.fork(opts.env);
     Object.assign(slot, { worker, ready: false, startedAt: Date.now() });
-    slotOf.set(worker, slot);
     // A message to a process that has just died fails (EPIPE) as an 'error' event: its exit follows.
     worker.on('error', (err) => log.warn({ err, pid: worker.process.pid }, 'a message to an API process failed'));
     worker.on('message', (message: unknown) => {
@@ -135,7 +147,7 @@ export async function startApiCluster(opts: {
       } else if (m.type === 'notetaker:forget-account-keys') {
         for (const other of slots) if (other.worker && other.worker !== worker) send(other.worker, m);
       } else if (m.type === 'notetaker:own-metrics') {
-        waiting.get(m.id)?.(m.metrics ?? null);
+        ownMetrics.answer(m.id, m.metrics ?? new Error(m.error));
       } else if (m.type === 'notetaker:metrics') {
         scrape().then(
           (text) => send(worker, { type: 'notetaker:metrics', id: m.id, text }),
@@ -146,9 +158,8 @@ export async function startApiCluster(opts: {
   };
 
   const onExit = (worker: Worker, code: number | null, signal: string | null) => {
-    const slot = slotOf.get(worker);
+    const slot = slots.find((s) => s.worker === worker);
     if (!slot) return;
-    slotOf.delete(worker);
     Object.assign(slot, { worker: null, ready: false });
     if (phase === 'stopping') return;
     if (phase === 'starting') {
@@ -212,8 +223,7 @@ export function apiProcessChannel(opts: { onForgetAccountKeys: (accountId: strin
   if (!cluster.isWorker || !process.send) throw new Error('apiProcessChannel runs only in a forked API process');
   const send = (m: ToPrimary) => process.send!(m);
   let ownRegistry: Registry | null = null;
-  let next = 0;
-  const waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
+  const scrapes = questions<string>('the processes’ metrics from the primary process', 10_000);
   process.on('message', (message: unknown) => {
     if (!isOurs(message)) return;
     const m = message as ToApiProcess;
@@ -224,12 +234,8 @@ export function apiProcessChannel(opts: { onForgetAccountKeys: (accountId: strin
         (metrics) => send({ type: 'notetaker:own-metrics', id: m.id, metrics: metrics as Metrics }),
         (err: Error) => send({ type: 'notetaker:own-metrics', id: m.id, error: err.message }),
       );
-    } else if (m.type === 'notetaker:metrics') {
-      const w = waiting.get(m.id);
-      waiting.delete(m.id);
-      if (m.error !== undefined) w?.reject(new Error(m.error));
-      else w?.resolve(m.text ?? '');
-    }
+    } else if (m.type === 'notetaker:metrics')
+      scrapes.answer(m.id, m.error !== undefined ? new Error(m.error) : (m.text ?? ''));
   });
   return {
     ready: (address: { url: string; baseUrl: string }) => send({ type: 'notetaker:ready', ...address }),
@@ -240,20 +246,7 @@ export function apiProcessChannel(opts: { onForgetAccountKeys: (accountId: strin
      */
     clusterMetrics: (registry: Registry) => {
       ownRegistry = registry;
-      return () => {
-        const id = next++;
-        return new Promise<string>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            waiting.delete(id);
-            reject(new Error('the primary process did not answer for the API processes’ metrics within 10 s'));
-          }, 10_000);
-          waiting.set(id, {
-            resolve: (t) => (clearTimeout(timer), resolve(t)),
-            reject: (e) => (clearTimeout(timer), reject(e)),
-          });
-          send({ type: 'notetaker:metrics', id });
-        });
-      };
+      return () => scrapes.ask((id) => send({ type: 'notetaker:metrics', id }));
     },
   };
 }

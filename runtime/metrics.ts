@@ -5,9 +5,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * latency histograms, rate-limit refusals, and gauges read from the database at scrape time (bots by
  * status, deliveries by status, attempts by outcome and number, calendar connections by status, the
  * outbox backlogs and the age of their oldest row). One registry per app, so several apps in one
- * process (tests) do not share counters: `registry` holds what each process counts (summed across the
- * API processes of a cluster at scrape time), `service` the gauges read from the database (one
- * process reads them per scrape: never summed).
+ * process (tests) do not share counters: `registry` holds what each process counts (in a cluster, every
+ * process's series come labelled by process: runtime/api-cluster.ts), `service` the gauges read from
+ * the database (read once per scrape, by the process that answers it).
  */
 export type Metrics = ReturnType<typeof createMetrics>;
 

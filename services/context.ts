@@ -25,8 +25,8 @@ export type AppDeps = {
   draining?: () => boolean;
   /**
    * In an API process of a cluster (scripts/start.ts): given this process's registry once, as the app
-   * is made, the scrape of what every API process counts (HTTP requests, latencies, refusals, process
-   * figures), summed.
+   * is made, the scrape of what every process of the cluster counts (HTTP requests, latencies,
+   * refusals, process figures), each series labelled by process.
    */
   clusterMetrics?: (own: Registry) => () => Promise<string>;
   /** The process's shared limit counters; `createApp` makes them and its `close` shares what they hold. */

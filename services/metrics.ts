@@ -7,7 +7,7 @@ import type { Metrics } from '../runtime/metrics';
  * deliveries, attempts, connections and the outbox); those counts are read at most once every
  * `maxAgeMs` (and once for concurrent scrapes), so several scrapers, or a short scrape interval,
  * do not turn into table scans on every call. HTTP counters are always current: `processes` gives the
- * text of what the processes count (this one's, or every API process's summed, in a cluster).
+ * text of what the processes count (this one's, or in a cluster every process's, labelled by process).
  */
 export function createScraper(
   orm: Orm,
