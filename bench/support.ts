@@ -282,14 +282,19 @@ export async function spawnWorker(env: Record<string, string>) {
   };
 }
 
+/** The signing secret of the benches' processes (the API and the worker must share one). */
+export const BENCH_SIGNING_SECRET = 'bench-signing-secret-of-at-least-32-characters';
+
 /**
  * The API as `npm run start:api` runs it (built, then `node <its flags> dist/scripts/start.js
  * --only=api`): API_PROCESSES from `env` (unset: `auto`, one API process per core; the caller's own
- * API_PROCESSES and BASE_URL are not passed on). `env` must give DATABASE_URL, TEMPORAL_ADDRESS and
- * SIGNING_SECRET. Resolves once the banner is printed (every API process listens), within 120 s, or
- * stops what it started and rejects; `stop` sends SIGTERM and waits.
+ * API_PROCESSES and BASE_URL are not passed on). `env` gives DATABASE_URL and may give the rest; by
+ * default SIGNING_SECRET is BENCH_SIGNING_SECRET, the per-IP limit is out of the load's way, and
+ * TEMPORAL_ADDRESS is a port nothing listens on (for a bench that starts no workflow: the client
+ * connects lazily). Resolves once the banner is printed (every API process listens), within 120 s,
+ * or stops what it started and rejects; `stop` sends SIGTERM and waits.
  */
-export async function spawnApi(env: Record<string, string>) {
+export async function spawnApi(env: { DATABASE_URL: string } & Record<string, string>) {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
   const { freePort } = await import('../runtime/net');
@@ -298,10 +303,15 @@ export async function spawnApi(env: Record<string, string>) {
   const inherited = { ...process.env };
   delete inherited.API_PROCESSES;
   delete inherited.BASE_URL;
+  const defaults = {
+    SIGNING_SECRET: BENCH_SIGNING_SECRET,
+    RATE_LIMIT_IP_PER_MINUTE: '100000000',
+    TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+  };
   const { out, stop } = await spawnUntil(
     'start:api',
     [...startNodeFlags('api'), path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=api'],
-    { ...inherited, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    { ...inherited, LOG_LEVEL: 'warn', ...defaults, ...env, HOST: '127.0.0.1', PORT: String(port) },
     /API processes:.*\n/,
     120_000,
   );

@@ -22,7 +22,7 @@ import { createLogger } from '../../runtime/logger';
 import { freePort, waitForPort } from '../../runtime/net';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
-import { benchDatabase, percentile, runBench, spawnWorker, statementsOf } from '../support';
+import { BENCH_SIGNING_SECRET, benchDatabase, percentile, runBench, spawnWorker, statementsOf } from '../support';
 
 /** Every bench bot's call: no `sim` parameter, so the simulator plays its normal scenario. */
 const MEETING_URL = 'https://meet.google.com/bench-abcd-efg';
@@ -59,7 +59,7 @@ async function main() {
     SIMULATOR_SPEED: '100000',
     SIMULATOR_MEETING_SECONDS: '120',
     MEDIA_DIR: path.join(tmp, 'media'),
-    SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-chars',
+    SIGNING_SECRET: BENCH_SIGNING_SECRET,
     RATE_LIMIT_BOTS_PER_HOUR: String(total * 3),
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
   };

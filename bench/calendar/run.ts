@@ -25,9 +25,16 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { benchDatabase, benchTemporal, profiled, runBench, spawnApi, spawnWorker, statementsOf } from '../support';
-
-const SECRET = 'bench-signing-secret-of-at-least-32-characters';
+import {
+  BENCH_SIGNING_SECRET,
+  benchDatabase,
+  benchTemporal,
+  profiled,
+  runBench,
+  spawnApi,
+  spawnWorker,
+  statementsOf,
+} from '../support';
 
 async function main() {
   const { values } = parseArgs({
@@ -47,7 +54,7 @@ async function main() {
     TEMPORAL_TASK_QUEUE: 'bench',
     LOG_LEVEL: 'warn',
     MEDIA_DIR: path.join(db.tmp, 'media'),
-    SIGNING_SECRET: SECRET,
+    SIGNING_SECRET: BENCH_SIGNING_SECRET,
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
     RATE_LIMIT_CALENDAR_EVENTS_PER_MINUTE: '1000000',
   };

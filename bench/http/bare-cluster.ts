@@ -1,13 +1,13 @@
 /**
- * The baselines of bench/http in as many processes as the API gets (PROCESSES), sharing one port as
- * the API's cluster does: bare Express `/hello`, and `/one-query` (one `select 1` through an ORM
- * pool of its own per process). Prints `listening <port>` once every process listens; stops on SIGTERM.
+ * The baselines of bench/http (bare.ts) in as many processes as the API gets (PROCESSES), sharing one
+ * port as the API's cluster does, each with an ORM pool of its own. Prints `listening <port>` once
+ * every process listens; stops on SIGTERM.
  *   PROCESSES=2 PORT=… DATABASE_URL=… node --import tsx bench/http/bare-cluster.ts
  */
 import cluster from 'node:cluster';
 import http from 'node:http';
-import express from 'express';
 import { createOrm } from '../../db/orm';
+import { bareApp } from './bare';
 
 const processes = Number(process.env.PROCESSES ?? 1);
 const port = Number(process.env.PORT);
@@ -28,15 +28,7 @@ if (cluster.isPrimary) {
 } else {
   void (async () => {
     const orm = await createOrm(process.env.DATABASE_URL!);
-    const bare = express();
-    bare.get('/hello', (_req, res) => {
-      res.json({ hello: 'world' });
-    });
-    bare.get('/one-query', async (_req, res) => {
-      const rows = await orm.em.fork().execute<{ one: number }[]>('select 1 as one');
-      res.json({ one: rows[0]!.one });
-    });
-    http.createServer(bare).listen(port, '127.0.0.1', () => process.send!('listening'));
+    http.createServer(bareApp(orm)).listen(port, '127.0.0.1', () => process.send!('listening'));
     process.on('SIGTERM', () => process.exit(0));
   })();
 }

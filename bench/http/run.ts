@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import express from 'express';
 import { startApi } from '../../api/server';
+import { bareApp } from './bare';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
@@ -68,16 +68,7 @@ async function main() {
     { host: '127.0.0.1', port: 0 },
   );
 
-  const bare = express();
-  bare.get('/hello', (_req, res) => {
-    res.json({ hello: 'world' });
-  });
-  // The floor of any endpoint that reads the database once: Express, one statement through the ORM's pool, JSON.
-  bare.get('/one-query', async (_req, res) => {
-    const rows = await orm.em.fork().execute<{ one: number }[]>('select 1 as one');
-    res.json({ one: rows[0]!.one });
-  });
-  const bareServer = http.createServer(bare);
+  const bareServer = http.createServer(bareApp(orm));
   await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/hello`;
   const oneQueryUrl = bareUrl.replace(/\/hello$/, '/one-query');
@@ -94,13 +85,7 @@ async function main() {
     if (one.one !== 1) throw new Error(`unexpected floor answer ${JSON.stringify(one)}`);
     // The same three as the service runs by default: the API as `npm run start:api` runs it (one API
     // process per core), and the baselines in as many processes, sharing a port the same way.
-    const { freePort } = await import('../../runtime/net');
-    served = await spawnApi({
-      DATABASE_URL: db.url,
-      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, // no workflow here (the client connects lazily)
-      SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-characters',
-      RATE_LIMIT_IP_PER_MINUTE: '100000000',
-    });
+    served = await spawnApi({ DATABASE_URL: db.url });
     bares = await bareCluster(served.processes, db.url);
     const servedUrl = `${served.baseUrl}/workspaces`;
     const listedThere = await fetch(servedUrl, { headers: { Authorization: api_key } });

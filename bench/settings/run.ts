@@ -153,13 +153,7 @@ async function main() {
     // The API as `npm run start:api` runs it: one API process per core (API_PROCESSES unset), and the
     // same with API_PROCESSES=1, on the same database. No Temporal server: the page starts no
     // workflow (the client connects lazily).
-    const { freePort } = await import('../../runtime/net');
-    const apiEnv = {
-      DATABASE_URL: db.url,
-      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
-      SIGNING_SECRET: 'bench-signing-secret-of-at-least-32-characters',
-      RATE_LIMIT_IP_PER_MINUTE: '100000000',
-    };
+    const apiEnv = { DATABASE_URL: db.url };
     started = await spawnApi(apiEnv);
     startedOne = await spawnApi({ ...apiEnv, API_PROCESSES: '1' });
     const at = (url: string, served: { baseUrl: string }) => url.replace(api.baseUrl, served.baseUrl);
