@@ -4,12 +4,9 @@ import { createScraper } from '../services/metrics';
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import path from 'node:path';
 import { isDatabaseUnavailable } from '../runtime/availability';
-import { serializeError } from '../runtime/safe-error';
 import { ValidationFailed } from '../domain/errors';
-import { ulid } from '../domain/ids';
 import {
   CHANGE_MODULES,
   CURRENT_VERSION,
@@ -23,6 +20,7 @@ import { closeRateCounters, rateCounters } from '../services/rate-limits';
 import { checkDatabase } from '../services/health';
 import { ApiError } from '../domain/errors';
 import { escapeHtml } from './html';
+import { requestLog, requestLogging } from './request-log';
 import { ipRateLimit } from './rate-limit';
 import { RouteTable, setVersionHeaders } from './routing';
 import { memberRoutes } from './routes/members';
@@ -78,34 +76,8 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
 
-  app.use(
-    pinoHttp({
-      logger: deps.log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${ulid()}`;
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Only once the key is known (at the end): a binding of undefined at the start cost a child logger per request for nothing.
-      customProps: (_req, res) =>
-        res.locals?.accountId === undefined ? (undefined as never) : { account_id: res.locals.accountId },
-      serializers: {
-        // Only the path: query strings may carry values integrators consider private.
-        // Connect-link tokens are credentials: their path segment is masked too.
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split('?')[0]!.replace(/^\/connect\/(?!callback$)[^/]+/, '/connect/[token]'),
-          remote: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-        err: serializeError,
-      },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'info',
-    }),
-  );
+  // One line per request with its request id (api/request-log.ts).
+  app.use(requestLogging(deps.log));
 
   // Every answer counts once, by the route's OpenAPI path (or the Express path), whatever answered it.
   const metrics = createMetrics();
@@ -241,7 +213,7 @@ function errorHandler(deps: AppDeps) {
       );
     else if (isDatabaseUnavailable(err)) {
       // Transactions roll back whole: nothing of this request was kept.
-      (req.log ?? deps.log).warn(
+      requestLog(req, deps.log).warn(
         { err_class: (err as Error).name, code: (err as { code?: string }).code },
         'database unavailable',
       );
@@ -253,7 +225,7 @@ function errorHandler(deps: AppDeps) {
         { 'Retry-After': '5' },
       );
     } else {
-      (req.log ?? deps.log).error({ err }, 'unhandled error');
+      requestLog(req, deps.log).error({ err }, 'unhandled error');
       apiError = new ApiError(
         500,
         'internal_error',

@@ -9,6 +9,7 @@ import type { AppDeps, RequestCtx } from '../services/context';
 import * as meetings from '../services/meetings';
 import { z } from '../representations/zod';
 import { authenticate } from './auth';
+import { requestIdOf } from './request-log';
 
 /** A tool's answer: its JSON as text (what every MCP client shows), or the API's error as a tool error. */
 async function answer(run: () => Promise<unknown>) {
@@ -149,7 +150,7 @@ export function mcpRouter(deps: AppDeps): express.Router {
       em,
       account,
       version: CURRENT_VERSION,
-      requestId: String(req.id ?? ''),
+      requestId: requestIdOf(req),
       log: deps.log,
     };
     const server = serverFor(ctx);

@@ -22,6 +22,7 @@ import { pipeline } from 'node:stream/promises';
 import { authenticate } from './auth';
 import { acceptsJson, parseBody } from './body';
 import { readUpload } from './multipart';
+import { requestIdOf, requestLog } from './request-log';
 import type { AppDeps, RequestCtx } from '../services/context';
 import { claimKey, completeKey, releaseKey } from '../services/idempotency';
 import { ApiError, missingWorkspace } from '../domain/errors';
@@ -427,7 +428,7 @@ export class RouteTable {
           em,
           account: null as never,
           version: headerVersion ?? CURRENT_VERSION,
-          requestId: String(req.id ?? ''),
+          requestId: requestIdOf(req),
           log: deps.log,
         },
         {
@@ -447,9 +448,18 @@ export class RouteTable {
     const account = await authenticate(req, em);
     const version = headerVersion ?? account.versionPin ?? CURRENT_VERSION;
     setVersionHeaders(res, deps, version, deprecation);
-    const log = (req as Request & { log?: RequestCtx['log'] }).log ?? deps.log;
     res.locals.accountId = account.id;
-    const ctx: RequestCtx = { deps, em, account, version, requestId: String(req.id ?? ''), log };
+    const ctx: RequestCtx = {
+      deps,
+      em,
+      account,
+      version,
+      requestId: requestIdOf(req),
+      // The request's own logger is made only if something logs through it.
+      get log() {
+        return requestLog(req, deps.log);
+      },
+    };
 
     if ('page' in req.query || 'per_page' in req.query) {
       throw new ApiError(

@@ -22,6 +22,7 @@ import { challengeSolved, newChallenge } from '../../services/challenges';
 import { newHandoffCode, writableWorkspaces } from '../../services/agent-sessions';
 import { calendarKit } from '../../services/calendars';
 import { escapeHtml, sendPage, type PageOptions } from '../html';
+import { requestLog } from '../request-log';
 import { APP_CSS, APP_JS } from './assets';
 
 /**
@@ -441,7 +442,7 @@ export function webApp(deps: AppDeps): express.Router {
         title: 'Not possible',
         body: `<p class="error">This request could not be read.</p>`,
       });
-    (req.log ?? deps.log).error({ err }, 'web page failed');
+    requestLog(req, deps.log).error({ err }, 'web page failed');
     return page(req, res, 500, {
       title: 'Something went wrong',
       body: `<p class="error">Something went wrong on our side. Try again in a moment.</p>`,

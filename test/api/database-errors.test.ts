@@ -58,6 +58,13 @@ describe('database errors in logs and workflow failures', () => {
       lines.some((l) => l.includes('CheckConstraintViolationException') && l.includes('refuse_all')),
       'the class and constraint are logged',
     );
+    // The error's line and the request's line both name the request, by the id the client was answered.
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, any>);
+    const unhandled = parsed.find((l) => l.msg === 'unhandled error' && l.req?.id === bot.headers['x-request-id']);
+    assert.ok(unhandled, 'the unhandled error is logged with the request');
+    assert.deepEqual([unhandled.level, unhandled.req.method, unhandled.req.path], [50, 'POST', '/api/v1/bots']);
+    const errored = parsed.find((l) => l.msg === 'request errored' && l.req?.id === bot.headers['x-request-id']);
+    assert.deepEqual([errored?.level, errored?.res], [50, { status: 500 }]);
     for (const secret of ['SECRETPASS123', 'zoom.us/j/123456789', 'whsec_', 'insert into', 'Leaky', me.key])
       assert.ok(
         !text.includes(secret),

@@ -131,5 +131,33 @@ describe('request logs', () => {
     assert.equal(completed.length, 3);
     assert.equal(completed[0].req.id, res.headers['x-request-id']);
     assert.equal(completed[0].account_id, me.accountId);
+    assert.deepEqual(completed[0].res, { status: 200 });
+    assert.equal(typeof completed[0].responseTime, 'number');
+    // A refused key is answered before any account is known: its line names none.
+    assert.equal(completed[1].res.status, 401);
+    assert.equal(completed[1].account_id, undefined);
+  });
+
+  it('When a request brings its own X-Request-Id, then it is answered and logged with it, and the query string is not logged', async () => {
+    const app = appOn(1000);
+    const me = await givenAccount(db);
+    lines.length = 0;
+    const res = await app
+      .get('/api/v1/workspaces?limit=5&cursor=private-looking-value')
+      .set('Authorization', me.key)
+      .set('X-Request-Id', 'trace-1234.abc');
+    assert.equal(res.headers['x-request-id'], 'trace-1234.abc');
+    // Not a plain token: replaced by an id of the service's own.
+    const odd = await app.get('/api/v1/workspaces').set('Authorization', me.key).set('X-Request-Id', 'has spaces');
+    assert.match(odd.headers['x-request-id']!, /^req_[0-9a-z]{26}$/);
+    const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+    assert.deepEqual(
+      logged.map((l) => [l.req.id, l.req.method, l.req.path]),
+      [
+        ['trace-1234.abc', 'GET', '/api/v1/workspaces'],
+        [odd.headers['x-request-id'], 'GET', '/api/v1/workspaces'],
+      ],
+    );
+    assert.ok(!lines.join('').includes('private-looking-value'));
   });
 });
