@@ -62,7 +62,7 @@ export function safeErrorMessage(err: unknown): string {
 
 /**
  * pino's `err` serializer: database errors without message, SQL or values; other errors as pino
- * shows them. pino-http hands its serializers an already serialized error, whose `raw` is the original.
+ * shows them. An error already serialized by pino-std-serializers is read through its `raw`, the original.
  */
 export function serializeError(value: unknown): unknown {
   const raw = value instanceof Error ? value : (value as { raw?: unknown } | null)?.raw;
