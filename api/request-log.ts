@@ -23,9 +23,13 @@ type Logged = IncomingMessage & { id?: string };
 const BASE = Symbol('service logger');
 const LOGGER = Symbol('request logger');
 const STARTED = Symbol('request started');
+const REMOTE = Symbol('client address');
 
-/** A request as the middleware marks it: the service's logger, the request's child once made, its start. */
-type Tracked = Logged & { [BASE]?: Logger; [LOGGER]?: Logger; [STARTED]?: number };
+/**
+ * A request as the middleware marks it: the service's logger, the request's child once made, its
+ * start, and the client's address as it arrived (a socket closed by the client no longer says).
+ */
+type Tracked = Logged & { [BASE]?: Logger; [LOGGER]?: Logger; [STARTED]?: number; [REMOTE]?: string };
 
 const INCOMING_ID = /^[\w.-]{1,64}$/;
 
@@ -33,13 +37,13 @@ const INCOMING_ID = /^[\w.-]{1,64}$/;
  * The request as its lines name it: only the path (query strings may carry values integrators
  * consider private), with a connect link's token masked (it is a credential).
  */
-function described(req: Logged & { originalUrl?: string }) {
+function described(req: Tracked & { originalUrl?: string }) {
   const url = req.originalUrl ?? req.url ?? '';
   return {
     id: req.id,
     method: req.method,
     path: url.split('?')[0]!.replace(/^\/connect\/(?!callback$)[^/]+/, '/connect/[token]'),
-    remote: req.socket?.remoteAddress,
+    remote: req[REMOTE],
   };
 }
 
@@ -64,12 +68,16 @@ export function requestLogging(log: Logger) {
     tracked.id = id;
     tracked[BASE] = log;
     tracked[STARTED] = Date.now();
+    tracked[REMOTE] = req.socket.remoteAddress;
     res.setHeader('X-Request-Id', id);
-    const answered = () => {
+    // Once per request: the first of 'finish', 'close' and 'error' (which is then logged, not thrown).
+    const answered = (err?: unknown) => {
       res.removeListener('finish', answered);
       res.removeListener('close', answered);
+      res.removeListener('error', answered);
       const status = res.statusCode;
-      const level = status >= 500 ? 'error' : 'info';
+      const failed = status >= 500 || err instanceof Error;
+      const level = failed ? 'error' : 'info';
       if (!log.isLevelEnabled(level)) return;
       const accountId = res.locals?.accountId as string | undefined;
       log[level](
@@ -77,13 +85,15 @@ export function requestLogging(log: Logger) {
           req: described(tracked),
           ...(accountId === undefined ? {} : { account_id: accountId }),
           res: { status },
+          ...(err instanceof Error ? { err } : {}),
           responseTime: Date.now() - tracked[STARTED]!,
         },
-        status >= 500 ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted',
+        failed ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted',
       );
     };
     res.on('finish', answered);
     res.on('close', answered);
+    res.on('error', answered);
     next();
   };
 }

@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from './logger';
 
 /**
  * The embedded servers a start left running when its process was killed outright (SIGKILL, the
  * kernel's OOM killer): their exit handler never ran, so PostgreSQL kept its data folder locked
- * and the Temporal dev server its port, and the next `npm start` could not start. Linux only
- * (/proc); elsewhere nothing is found and a start fails as before, with the server's own message.
+ * and the Temporal dev server its port, and the next `npm start` could not start. Each start
+ * writes beside the server's data which process runs it (`<data>.owner`: its pid and when it
+ * started); a server whose owner is gone is stopped by the next start, one whose owner still runs
+ * is left alone and that start fails saying so. Linux only (/proc); elsewhere nothing is found
+ * and a start fails as before, with the server's own message.
  */
 
 /** The command line of a process as its arguments; null when it is gone or unreadable. */
@@ -18,26 +22,23 @@ function argsOf(pid: number): string[] | null {
   }
 }
 
-/** A process's parent and process group; null when it is gone. */
-export function statOf(pid: number): { parent: number; group: number } | null {
+/** A process's state, parent, process group and start time (clock ticks after boot); null when it is gone. */
+export function statOf(pid: number): { state: string; parent: number; group: number; started: number } | null {
   try {
-    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after its last ')'.
+    // pid (comm) state ppid pgrp … starttime (field 22): comm may hold spaces and parentheses, so
+    // the fields are read after its last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [, parent, group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { parent: Number(parent), group: Number(group) };
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, parent: Number(fields[1]), group: Number(fields[2]), started: Number(fields[19]) };
   } catch {
     return null;
   }
 }
 
-/** Whether a process is still there (also one of another user's, which this one may not signal). */
+/** Whether a process is still there: not gone, and not a zombie waiting to be reaped. */
 export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const state = statOf(pid)?.state;
+  return state !== undefined && state !== 'Z' && state !== 'X';
 }
 
 /** The processes whose command line holds `args` in this order, one after another. */
@@ -58,24 +59,38 @@ export function processesWith(args: string[]): number[] {
 
 /** Whether `pid` runs a command line holding `args`, one after another. */
 export function runs(pid: number, args: string[]): boolean {
-  return processesWith(args).includes(pid);
+  const has = argsOf(pid);
+  return has !== null && has.some((_, i) => args.every((a, j) => has[i + j] === a));
+}
+
+/** Records this process as the one running the server of `data` (a data folder or file). */
+export async function claimServer(data: string): Promise<void> {
+  const me = statOf(process.pid);
+  await writeFile(`${data}.owner`, JSON.stringify({ pid: process.pid, started: me?.started ?? null }), {
+    mode: 0o644,
+  });
 }
 
 /**
- * Whether the process that started `pid` is gone: it was handed to init or to a subreaper (a
- * process manager), not to a node process, which is what starts the embedded servers.
+ * The process recorded as running the server of `data`, while it runs; null when it is gone (its
+ * pid ended, or now names a process started later) or none was recorded.
  */
-export function orphaned(pid: number): boolean {
-  const parent = statOf(pid)?.parent;
-  if (parent === undefined) return false;
-  if (parent === 1) return true;
-  const command = argsOf(parent)?.[0] ?? '';
-  return !/(^|\/)node$/.test(command);
+export function ownerOf(data: string): number | null {
+  let owner: { pid?: unknown; started?: unknown };
+  try {
+    owner = JSON.parse(readFileSync(`${data}.owner`, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof owner.pid !== 'number') return null;
+  const now = statOf(owner.pid);
+  if (!now || !alive(owner.pid) || now.started !== owner.started) return null;
+  return owner.pid;
 }
 
 /**
  * Stops a server a killed start left running: `signal`, then, when `waitMs` passes and `thenKill`
- * allows it, SIGKILL; throws `fail(message)` when it will not go.
+ * allows it, SIGKILL; throws `fail(message)` when it will not go or may not be signalled.
  */
 export async function stopOrphan(
   pid: number,
@@ -85,12 +100,15 @@ export async function stopOrphan(
 ): Promise<void> {
   log.warn(
     { pid },
-    `${what} left running by a start that was killed (pid ${pid}, its parent gone): stopping it before starting again`,
+    `${what} left running by a start that was killed (pid ${pid}, the process that started it gone): stopping it before starting again`,
   );
   try {
     process.kill(pid, opts.signal);
-  } catch {
-    return; // gone meanwhile
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return; // gone meanwhile
+    throw opts.fail(
+      `${what} left running by a killed start (pid ${pid}) may not be stopped by this user (${(err as Error).message}): stop it (kill ${pid}) and start again.`,
+    );
   }
   let deadline = Date.now() + opts.waitMs;
   let killed = false;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from './logger';
-import { orphaned, runs, stopOrphan } from './orphans';
+import { alive, claimServer, ownerOf, runs, stopOrphan } from './orphans';
 
 export type EmbeddedPostgresHandle = { url: string; dataDir: string; stop: () => Promise<void> };
 
@@ -123,7 +123,7 @@ function spawnAs(bin: string, args: string[], account: Account, libDir: string):
 /**
  * A PostgreSQL still running on `databaseDir` (its postmaster.pid names a live postgres of this
  * folder) is stopped when the start that ran it was killed (fast shutdown: what was committed
- * stays); when a live process still runs it, this start fails saying so.
+ * stays); when the process that ran it still runs, or none is recorded, this start fails saying so.
  */
 async function stopLeftRunning(databaseDir: string, log: Logger): Promise<void> {
   let pid: number;
@@ -132,10 +132,11 @@ async function stopLeftRunning(databaseDir: string, log: Logger): Promise<void> 
   } catch {
     return;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || !runs(pid, ['-D', databaseDir])) return;
-  if (!orphaned(pid))
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !runs(pid, ['-D', databaseDir])) return;
+  const owner = ownerOf(databaseDir);
+  if (owner !== null || !existsSync(`${databaseDir}.owner`))
     throw new PostgresStartError(
-      `The embedded PostgreSQL of ${databaseDir} is already running (pid ${pid}) for another process: stop that service first, or give this one another DATA_DIR.`,
+      `The embedded PostgreSQL of ${databaseDir} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner}`}): stop that service first, or give this one another DATA_DIR.`,
     );
   await stopOrphan(pid, 'The embedded PostgreSQL', log, {
     signal: 'SIGINT',
@@ -221,6 +222,7 @@ export async function startEmbeddedPostgres(opts: {
   }
 
   await stopLeftRunning(databaseDir, log);
+  await claimServer(databaseDir);
   const server = spawnAs(
     bin('postgres'),
     [

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 import { waitForPort } from './net';
-import { orphaned, processesWith, runs, stopOrphan } from './orphans';
+import { alive, claimServer, ownerOf, processesWith, runs, stopOrphan } from './orphans';
 import { ensureTemporalCli, ensureTestServer } from './temporal-binaries';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 
@@ -85,19 +86,19 @@ function pipeLogs(child: ChildProcess, log: Logger, name: string): () => string 
 }
 
 /**
- * Starts `temporal server start-dev` (with its Web UI) on loopback, keeping its state in
- * `dbFile` when given, and registering the project's search attributes.
- */
-/**
  * A dev server still running on `dbFile` is stopped when the start that ran it was killed (it
- * held the port, and the file); when a live process still runs it, this start fails saying so.
+ * held the port, and the file); when the process that ran it still runs, or none is recorded,
+ * this start fails saying so.
  */
 async function stopLeftRunning(dbFile: string, log: Logger): Promise<void> {
-  const onFile = processesWith(['--db-filename', dbFile]).filter((pid) => runs(pid, ['server', 'start-dev']));
+  const onFile = processesWith(['--db-filename', dbFile]).filter(
+    (pid) => alive(pid) && runs(pid, ['server', 'start-dev']),
+  );
   for (const pid of onFile) {
-    if (!orphaned(pid))
+    const owner = ownerOf(dbFile);
+    if (owner !== null || !existsSync(`${dbFile}.owner`))
       throw new Error(
-        `A Temporal dev server on ${dbFile} is already running (pid ${pid}) for another process: stop that service first, or give this one another DATA_DIR.`,
+        `A Temporal dev server on ${dbFile} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner}`}): stop that service first, or give this one another DATA_DIR.`,
       );
     await stopOrphan(pid, 'The Temporal dev server', log, {
       signal: 'SIGTERM',
@@ -108,6 +109,10 @@ async function stopLeftRunning(dbFile: string, log: Logger): Promise<void> {
   }
 }
 
+/**
+ * Starts `temporal server start-dev` (with its Web UI) on loopback, keeping its state in
+ * `dbFile` when given, and registering the project's search attributes.
+ */
 export async function startDevServer(opts: {
   log: Logger;
   port: number;
@@ -156,9 +161,12 @@ export async function startDevServer(opts: {
   if (opts.headless) args.push('--headless');
   else args.push('--ui-ip', host, '--ui-port', String(opts.uiPort));
   if (opts.dbFile) {
-    await mkdir(path.dirname(opts.dbFile), { recursive: true });
-    args.push('--db-filename', opts.dbFile);
-    await stopLeftRunning(opts.dbFile, opts.log);
+    // Absolute, so the server's command line names this file whatever folder another start ran from.
+    const dbFile = path.resolve(opts.dbFile);
+    await mkdir(path.dirname(dbFile), { recursive: true });
+    args.push('--db-filename', dbFile);
+    await stopLeftRunning(dbFile, opts.log);
+    await claimServer(dbFile);
   }
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');

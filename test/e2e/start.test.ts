@@ -217,11 +217,10 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
       ...processesWith(['-D', path.join(dataDir, 'postgres')]),
       ...processesWith(['--db-filename', path.join(dataDir, 'temporal.sqlite')]),
     ];
-    assert.equal(left.length, 2, 'the killed start left its two servers running');
-
     let again: Awaited<ReturnType<typeof startService>>;
     let stillRunning: number[] = [];
     try {
+      assert.equal(left.length, 2, 'the killed start left its two servers running');
       again = await startService();
     } finally {
       // Should this start fail, what the killed one left is not left to outlive the suite.
@@ -239,5 +238,16 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     );
     const ready = await fetch(again.base.replace('/api/v1', '/readyz'));
     assert.equal(ready.status, 200, 'its Temporal and database answer');
+
+    // A second start on the same data folder while this one runs stops nothing of it: it fails, saying why.
+    const second = await npmStart({ DATA_DIR: dataDir });
+    await assert.rejects(
+      second.start(),
+      /The embedded PostgreSQL of .* is already running \(pid \d+, for process \d+\)/,
+    );
+    await second.stop();
+    const still = await fetch(`${again.base}/workspaces`, { headers: { Authorization: made.api_key! } });
+    assert.equal(still.status, 200, 'the running service still answers');
+    assert.equal((await fetch(again.base.replace('/api/v1', '/readyz'))).status, 200);
   });
 });

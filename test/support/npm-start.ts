@@ -91,13 +91,13 @@ export async function npmStart(extra: Record<string, string> = {}): Promise<NpmS
 
   const crash: NpmStart['crash'] = async () => {
     const child = service;
-    service = null;
     if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error('npm start is not running');
     const exited = new Promise((r) => child.once('exit', r));
     // The main process of this npm start: `node … dist/scripts/start.js` in its process group.
     const [main] = processesWith(['dist/scripts/start.js']).filter((pid) => statOf(pid)?.group === child.pid);
     if (main === undefined) throw new Error('the main process of npm start was not found');
     process.kill(main, 'SIGKILL');
+    service = null;
     await exited;
   };
 
