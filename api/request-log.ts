@@ -70,11 +70,18 @@ export function requestLogging(log: Logger) {
     tracked[STARTED] = Date.now();
     tracked[REMOTE] = req.socket.remoteAddress;
     res.setHeader('X-Request-Id', id);
-    // Once per request: the first of 'finish', 'close' and 'error' (which is then logged, not thrown).
+    // Once per request: the first of 'finish', 'close' and 'error'. A response's 'error' is logged,
+    // never thrown: one after the answer (a write after the end) is a warning, not the process's end.
+    let logged = false;
     const answered = (err?: unknown) => {
+      if (logged) {
+        if (err instanceof Error)
+          requestLog(req, log).warn({ err }, 'the response failed after the request was answered');
+        return;
+      }
+      logged = true;
       res.removeListener('finish', answered);
       res.removeListener('close', answered);
-      res.removeListener('error', answered);
       const status = res.statusCode;
       const failed = status >= 500 || err instanceof Error;
       const level = failed ? 'error' : 'info';
