@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { statOf } from '../runtime/orphans';
 import { projectRoot } from '../runtime/paths';
 
 /** The p-th percentile of a list of numbers (nearest rank). */
@@ -232,6 +233,17 @@ export function startNodeFlags(only: 'api' | 'worker'): string[] {
   return command[1]!.split(' ').filter(Boolean);
 }
 
+let build: Promise<unknown> | null = null;
+/** `npm run build`, once per bench: what spawnWorker and spawnApi run is the build of this checkout. */
+function built(): Promise<unknown> {
+  build ??= (async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    return promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
+  })();
+  return build;
+}
+
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times (100 on every architecture Node runs on here). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -243,10 +255,8 @@ const CLOCK_TICKS_PER_SECOND = 100;
  */
 
 export async function spawnWorker(env: Record<string, string>) {
-  const { execFile } = await import('node:child_process');
   const { readFile } = await import('node:fs/promises');
-  const { promisify } = await import('node:util');
-  await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
+  await built();
   // BENCH_CPU_PROFILE: the worker's whole run profiled too (<dir>/worker.cpuprofile, written as it exits).
   const dir = process.env.BENCH_CPU_PROFILE;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=worker.cpuprofile'] : [];
@@ -269,12 +279,7 @@ export async function spawnWorker(env: Record<string, string>) {
       return { rss: bytes(status, 'VmRSS'), peak: bytes(status, 'VmHWM') };
     },
     /** Seconds of CPU (user and system) the process has used since it started (/proc/<pid>/stat). */
-    cpuSeconds: async () => {
-      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / CLOCK_TICKS_PER_SECOND;
-    },
+    cpuSeconds: async () => (statOf(child.pid!)?.cpuTicks ?? 0) / CLOCK_TICKS_PER_SECOND,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -295,10 +300,8 @@ export const BENCH_SIGNING_SECRET = 'bench-signing-secret-of-at-least-32-charact
  * or stops what it started and rejects; `stop` sends SIGTERM and waits.
  */
 export async function spawnApi(env: { DATABASE_URL: string } & Record<string, string>) {
-  const { execFile } = await import('node:child_process');
-  const { promisify } = await import('node:util');
   const { freePort } = await import('../runtime/net');
-  await promisify(execFile)('npm', ['run', 'build', '--silent'], { cwd: projectRoot() });
+  await built();
   const port = await freePort();
   const inherited = { ...process.env };
   delete inherited.API_PROCESSES;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from './logger';
@@ -22,14 +22,25 @@ function argsOf(pid: number): string[] | null {
   }
 }
 
-/** A process's state, parent, process group and start time (clock ticks after boot); null when it is gone. */
-export function statOf(pid: number): { state: string; parent: number; group: number; started: number } | null {
+/**
+ * A process's state, parent, process group, start time and CPU used (user and system), the times
+ * in clock ticks (after boot, and since it started); null when it is gone.
+ */
+export function statOf(
+  pid: number,
+): { state: string; parent: number; group: number; started: number; cpuTicks: number } | null {
   try {
-    // pid (comm) state ppid pgrp … starttime (field 22): comm may hold spaces and parentheses, so
-    // the fields are read after its last ')'.
+    // pid (comm) state ppid pgrp … utime stime (fields 14, 15) … starttime (field 22): comm may hold
+    // spaces and parentheses, so the fields are read after its last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0]!, parent: Number(fields[1]), group: Number(fields[2]), started: Number(fields[19]) };
+    return {
+      state: fields[0]!,
+      parent: Number(fields[1]),
+      group: Number(fields[2]),
+      cpuTicks: Number(fields[11]) + Number(fields[12]),
+      started: Number(fields[19]),
+    };
   } catch {
     return null;
   }
@@ -41,26 +52,22 @@ export function alive(pid: number): boolean {
   return state !== undefined && state !== 'Z' && state !== 'X';
 }
 
-/** The processes whose command line holds `args` in this order, one after another. */
-export function processesWith(args: string[]): number[] {
-  let pids: number[];
-  try {
-    pids = readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .map(Number);
-  } catch {
-    return [];
-  }
-  return pids.filter((pid) => {
-    const has = argsOf(pid);
-    return has !== null && has.some((_, i) => args.every((a, j) => has[i + j] === a));
-  });
-}
-
-/** Whether `pid` runs a command line holding `args`, one after another. */
+/** Whether `pid` runs a command line holding `args` in this order, one after another. */
 export function runs(pid: number, args: string[]): boolean {
   const has = argsOf(pid);
   return has !== null && has.some((_, i) => args.every((a, j) => has[i + j] === a));
+}
+
+/** The processes whose command line holds `args` in this order, one after another. */
+export function processesWith(args: string[]): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter((pid) => runs(pid, args));
+  } catch {
+    return [];
+  }
 }
 
 /** Records this process as the one running the server of `data` (a data folder or file). */
@@ -75,7 +82,7 @@ export async function claimServer(data: string): Promise<void> {
  * The process recorded as running the server of `data`, while it runs; null when it is gone (its
  * pid ended, or now names a process started later) or none was recorded.
  */
-export function ownerOf(data: string): number | null {
+function ownerOf(data: string): number | null {
   let owner: { pid?: unknown; started?: unknown };
   try {
     owner = JSON.parse(readFileSync(`${data}.owner`, 'utf8'));
@@ -89,15 +96,23 @@ export function ownerOf(data: string): number | null {
 }
 
 /**
- * Stops a server a killed start left running: `signal`, then, when `waitMs` passes and `thenKill`
- * allows it, SIGKILL; throws `fail(message)` when it will not go or may not be signalled.
+ * Before a start runs the server of `data` (`what`, found running as `pid`): stops it when the start
+ * recorded as running it (claimServer) is gone, with `signal`, then, when `waitMs` passes and
+ * `thenKill` allows it, SIGKILL. Throws `fail(message)` when that start still runs or none was
+ * recorded (it is not this start's to stop), or when the server will not go or may not be signalled.
  */
-export async function stopOrphan(
+export async function stopLeftRunning(
   pid: number,
+  data: string,
   what: string,
   log: Logger,
   opts: { signal: NodeJS.Signals; waitMs: number; thenKill: boolean; fail: (message: string) => Error },
 ): Promise<void> {
+  const owner = ownerOf(data);
+  if (owner !== null || !existsSync(`${data}.owner`))
+    throw opts.fail(
+      `${what} of ${data} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner}`}): stop that service first, or give this one another DATA_DIR.`,
+    );
   log.warn(
     { pid },
     `${what} left running by a start that was killed (pid ${pid}, the process that started it gone): stopping it before starting again`,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from './logger';
-import { alive, claimServer, ownerOf, runs, stopOrphan } from './orphans';
+import { alive, claimServer, runs, stopLeftRunning } from './orphans';
 
 export type EmbeddedPostgresHandle = { url: string; dataDir: string; stop: () => Promise<void> };
 
@@ -125,7 +125,7 @@ function spawnAs(bin: string, args: string[], account: Account, libDir: string):
  * folder) is stopped when the start that ran it was killed (fast shutdown: what was committed
  * stays); when the process that ran it still runs, or none is recorded, this start fails saying so.
  */
-async function stopLeftRunning(databaseDir: string, log: Logger): Promise<void> {
+async function stopPostgresLeftRunning(databaseDir: string, log: Logger): Promise<void> {
   let pid: number;
   try {
     pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -133,12 +133,7 @@ async function stopLeftRunning(databaseDir: string, log: Logger): Promise<void> 
     return;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !runs(pid, ['-D', databaseDir])) return;
-  const owner = ownerOf(databaseDir);
-  if (owner !== null || !existsSync(`${databaseDir}.owner`))
-    throw new PostgresStartError(
-      `The embedded PostgreSQL of ${databaseDir} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner}`}): stop that service first, or give this one another DATA_DIR.`,
-    );
-  await stopOrphan(pid, 'The embedded PostgreSQL', log, {
+  await stopLeftRunning(pid, databaseDir, 'The embedded PostgreSQL', log, {
     signal: 'SIGINT',
     waitMs: 60_000,
     thenKill: false,
@@ -221,7 +216,7 @@ export async function startEmbeddedPostgres(opts: {
     }
   }
 
-  await stopLeftRunning(databaseDir, log);
+  await stopPostgresLeftRunning(databaseDir, log);
   await claimServer(databaseDir);
   const server = spawnAs(
     bin('postgres'),

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 import { waitForPort } from './net';
-import { alive, claimServer, ownerOf, processesWith, runs, stopOrphan } from './orphans';
+import { alive, claimServer, processesWith, runs, stopLeftRunning } from './orphans';
 import { ensureTemporalCli, ensureTestServer } from './temporal-binaries';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 
@@ -90,23 +89,17 @@ function pipeLogs(child: ChildProcess, log: Logger, name: string): () => string 
  * held the port, and the file); when the process that ran it still runs, or none is recorded,
  * this start fails saying so.
  */
-async function stopLeftRunning(dbFile: string, log: Logger): Promise<void> {
+async function stopDevServerLeftRunning(dbFile: string, log: Logger): Promise<void> {
   const onFile = processesWith(['--db-filename', dbFile]).filter(
     (pid) => alive(pid) && runs(pid, ['server', 'start-dev']),
   );
-  for (const pid of onFile) {
-    const owner = ownerOf(dbFile);
-    if (owner !== null || !existsSync(`${dbFile}.owner`))
-      throw new Error(
-        `A Temporal dev server on ${dbFile} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner}`}): stop that service first, or give this one another DATA_DIR.`,
-      );
-    await stopOrphan(pid, 'The Temporal dev server', log, {
+  for (const pid of onFile)
+    await stopLeftRunning(pid, dbFile, 'The Temporal dev server', log, {
       signal: 'SIGTERM',
       waitMs: 20_000,
       thenKill: true,
       fail: (message) => new Error(message),
     });
-  }
 }
 
 /**
@@ -165,7 +158,7 @@ export async function startDevServer(opts: {
     const dbFile = path.resolve(opts.dbFile);
     await mkdir(path.dirname(dbFile), { recursive: true });
     args.push('--db-filename', dbFile);
-    await stopLeftRunning(dbFile, opts.log);
+    await stopDevServerLeftRunning(dbFile, opts.log);
     await claimServer(dbFile);
   }
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -177,6 +177,8 @@ async function main(): Promise<void> {
         TEMPORAL_ADDRESS: temporalAddress,
         SIGNING_SECRET: config.signingSecret!,
         ENABLE_SIMULATORS: String(config.simulatorsEnabled),
+        // The count this process settled: each API process's shared limits divide by it (services/rate-limits).
+        API_PROCESSES: String(config.apiProcesses),
       },
       log,
     });
