@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createMetrics } from '../runtime/metrics';
+import { ClusterMetricsUnavailable } from '../runtime/api-cluster';
 import { createScraper } from '../services/metrics';
 import { OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
@@ -103,7 +104,19 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
     const token = deps.config.metricsToken;
     if (token && !bearerMatches(req.headers.authorization, token))
       throw new ApiError(401, 'unauthorized', 'Metrics need `Authorization: Bearer <METRICS_TOKEN>`.');
-    res.type('text/plain; version=0.0.4').send(await scrape());
+    const text = await scrape().catch((err: unknown) => {
+      // The primary process is busy or gone: this scrape fails, as one the scraper retries, not as our fault.
+      if (err instanceof ClusterMetricsUnavailable)
+        throw new ApiError(
+          503,
+          'provider_unavailable',
+          `The other API processes' metrics could not be collected: ${err.message}. Retry the scrape.`,
+          undefined,
+          { 'Retry-After': '5' },
+        );
+      throw err;
+    });
+    res.type('text/plain; version=0.0.4').send(text);
   });
 
   app.get('/healthz', (_req, res) => {

@@ -35,6 +35,9 @@ const HEALTHY_AFTER_MS = 60_000;
 
 export type ApiCluster = { url: string; baseUrl: string; stop: () => Promise<void> };
 
+/** A scrape of the cluster's metrics the primary process did not answer (in time, or at all). */
+export class ClusterMetricsUnavailable extends Error {}
+
 type Slot = { label: string; worker: Worker | null; ready: boolean; startedAt: number; failures: number };
 
 /**
@@ -246,7 +249,12 @@ export function apiProcessChannel(opts: { onForgetAccountKeys: (accountId: strin
      */
     clusterMetrics: (registry: Registry) => {
       ownRegistry = registry;
-      return () => scrapes.ask((id) => send({ type: 'notetaker:metrics', id }));
+      return () =>
+        scrapes
+          .ask((id) => send({ type: 'notetaker:metrics', id }))
+          .catch((err: Error) => {
+            throw new ClusterMetricsUnavailable(err.message);
+          });
     },
   };
 }

@@ -2,9 +2,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
+import { ClusterMetricsUnavailable } from '../../runtime/api-cluster';
+import { loadConfig } from '../../runtime/config';
 import { projectRoot } from '../../runtime/paths';
+import { LocalStorage } from '../../runtime/storage';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
-import { freshDatabase } from '../support/db';
+import { freshDatabase, silentLog } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let open: TestApi;
@@ -87,5 +92,28 @@ describe('GET /metrics', () => {
     const ok = await guarded.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
     assert.equal(ok.status, 200);
     assert.match(ok.text, /notetaker_http_requests_total/);
+  });
+
+  it('When an API process of a cluster cannot get the other processes’ metrics from the primary, then the scrape answers 503 with Retry-After, not 500', async () => {
+    const { app, close } = createApp({
+      orm: db.orm,
+      config: loadConfig({ NODE_ENV: 'test', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars' }),
+      log: silentLog,
+      temporal: null,
+      storage: new LocalStorage('/nonexistent'),
+      baseUrl: () => 'http://api.test/api/v1',
+      // As apiProcessChannel's scrape fails when the primary does not answer within its deadline.
+      clusterMetrics: () => () =>
+        Promise.reject(new ClusterMetricsUnavailable('no answer for the processes’ metrics within 10 s')),
+    });
+    try {
+      const res = await supertest(app).get('/metrics');
+      assert.equal(res.status, 503);
+      assert.equal(res.headers['retry-after'], '5');
+      assert.equal(res.body.errors[0].code, 'provider_unavailable');
+      assert.match(res.body.errors[0].message, /within 10 s/);
+    } finally {
+      await close();
+    }
   });
 });
