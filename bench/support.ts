@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { statOf } from '../runtime/orphans';
 import { projectRoot } from '../runtime/paths';
@@ -311,7 +311,7 @@ export async function spawnApi(env: { DATABASE_URL: string } & Record<string, st
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
     TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
   };
-  const { out, stop } = await spawnUntil(
+  const { out, stop, pid } = await spawnUntil(
     'start:api',
     [...startNodeFlags('api'), path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=api'],
     { ...inherited, LOG_LEVEL: 'warn', ...defaults, ...env, HOST: '127.0.0.1', PORT: String(port) },
@@ -319,6 +319,7 @@ export async function spawnApi(env: { DATABASE_URL: string } & Record<string, st
     120_000,
   );
   return {
+    pid,
     baseUrl: /API base URL:\s+(\S+)/.exec(out)![1]!,
     processes: Number(/API processes:\s+(\d+)/.exec(out)![1]),
     stop,
@@ -336,7 +337,7 @@ export async function spawnUntil(
   env: NodeJS.ProcessEnv,
   ready: RegExp,
   timeoutMs: number,
-): Promise<{ out: string; stop: () => Promise<void> }> {
+): Promise<{ out: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((r) => child.once('exit', r));
   const stop = async () => {
@@ -360,5 +361,78 @@ export async function spawnUntil(
   }
   child.stdout!.off('data', onData);
   child.stdout!.resume();
-  return { out, stop };
+  return { out, pid: child.pid!, stop };
+}
+
+type Sample = { machine: number; processes: Map<number, { parent: number; name: string; ticks: number }> };
+
+/** Every process's CPU ticks now, and the machine's busy ticks (/proc/stat: all but idle and iowait). */
+function sample(): Sample {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const machine = cpu.reduce((a, b) => a + b, 0) - cpu[3]! - cpu[4]!;
+  const processes = new Map<number, { parent: number; name: string; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    const stat = statOf(pid);
+    if (!stat) continue;
+    let comm = '';
+    try {
+      comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    processes.set(pid, { parent: stat.parent, name: comm, ticks: stat.cpuTicks });
+  }
+  return { machine, processes };
+}
+
+/**
+ * Where the machine's CPU went while `work` ran, in ms per `unit` (`units(result)` of them), by
+ * role: PostgreSQL (every `postgres` process), the Temporal server, the worker and the API processes
+ * (the process trees of the pids given), this process (the load generator, and the API when it runs
+ * here), and the rest of the machine. Linux only: elsewhere `work` runs and nothing is measured.
+ */
+export async function cpuPerUnit<T>(
+  /** What is counted ("push"). */
+  unit: string,
+  roots: { worker?: number; api?: number },
+  work: () => Promise<T>,
+  units: (result: T) => number,
+): Promise<{ result: T; line: string }> {
+  if (!existsSync('/proc/stat')) return { result: await work(), line: '' };
+  const before = sample();
+  const result = await work();
+  const after = sample();
+  const n = units(result);
+  const roleOf = (pid: number): string => {
+    const me = after.processes.get(pid)!;
+    if (me.name === 'postgres') return 'PostgreSQL';
+    if (me.name.startsWith('temporal')) return 'Temporal server';
+    for (let p = pid, hops = 0; p > 1 && hops < 16; p = after.processes.get(p)?.parent ?? 0, hops++) {
+      if (p === roots.worker) return 'worker';
+      if (p === roots.api) return 'API processes';
+      if (p === process.pid) return 'this process';
+    }
+    return 'rest of the machine';
+  };
+  const ms = new Map<string, number>();
+  let known = 0;
+  for (const [pid, now] of after.processes) {
+    const used = now.ticks - (before.processes.get(pid)?.ticks ?? 0);
+    if (used <= 0) continue;
+    const role = roleOf(pid);
+    if (role === 'rest of the machine') continue;
+    ms.set(role, (ms.get(role) ?? 0) + used);
+    known += used;
+  }
+  // What the processes above do not account for: other processes, ones that ended, the kernel's own work.
+  ms.set('rest of the machine', Math.max(0, after.machine - before.machine - known));
+  const perUnit = (ticks: number) => ((ticks / CLOCK_TICKS_PER_SECOND) * 1000) / Math.max(1, n);
+  const order = ['this process', 'API processes', 'PostgreSQL', 'worker', 'Temporal server', 'rest of the machine'];
+  const parts = order.filter((r) => ms.has(r)).map((r) => `${r} ${perUnit(ms.get(r)!).toFixed(2)}`);
+  return {
+    result,
+    line: `CPU per ${unit} (ms): machine ${perUnit(after.machine - before.machine).toFixed(2)} = ${parts.join(' + ')}`,
+  };
 }

@@ -31,6 +31,13 @@ export type DispatcherOptions = {
   firstAttempts?: { concurrency: number; perEndpoint: number };
   /** How long a delivery stays leased for its first attempt (longer than a POST's 10 s timeout). */
   firstAttemptLeaseMs?: number;
+  /**
+   * The least time between the starts of two rounds of a loop woken by a commit. Under a stream of
+   * commits (calendar pushes a few ms apart) a round then takes what committed meanwhile together
+   * instead of one row each; a commit after a quiet moment starts its round at once, and other
+   * wake-ups (an attempt that ended, a command with another behind it) never wait.
+   */
+  roundGapMs?: number;
 };
 
 export type Dispatcher = { wake: () => void; stop: () => Promise<void>; idle: () => Promise<void> };
@@ -57,6 +64,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   const retryDelayMs = opts.retryDelayMs ?? commandRetryDelayMs;
   const firstAttempts = opts.firstAttempts ?? { concurrency: 64, perEndpoint: 16 };
   const firstAttemptLeaseMs = opts.firstAttemptLeaseMs ?? 60_000;
+  const roundGapMs = opts.roundGapMs ?? 10;
   const makeFirstAttempt = firstAttemptsOf({ orm, log, allowLoopbackWebhooks: opts.allowLoopbackWebhooks ?? false });
   const attempting = new Set<Promise<void>>();
   const attemptingPerEndpoint = new Map<string, number>();
@@ -255,9 +263,31 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         }
         wakeUp = done;
       });
+    // Whether a wake-up other than a commit's came since the round began: the next round starts at once.
+    let urgent = false;
+    let lastRound = 0;
+    /** Waits up to `ms`, or until a wake-up that is not a commit's (or the stop). */
+    const settle = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (urgent || stopped) return resolve();
+        const timer = setTimeout(finish, ms);
+        function finish() {
+          clearTimeout(timer);
+          wakeUp = null;
+          resolve();
+        }
+        wakeUp = () => {
+          if (urgent || stopped) finish();
+        };
+      });
     const done = (async () => {
       let failures = 0;
       while (!stopped) {
+        // Commits that come within roundGapMs of the last round's start are taken together.
+        const early = lastRound + roundGapMs - Date.now();
+        if (early > 0) await settle(early);
+        lastRound = Date.now();
+        urgent = false;
         pending = false;
         if (Date.now() - lastPoll >= pollMs) poll();
         try {
@@ -279,9 +309,11 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
     return {
       done,
       isIdle: () => idle,
-      wake: () => {
+      /** A round soon: at once, or with `commit`, once roundGapMs has passed since the last began. */
+      wake: (why?: 'commit') => {
         pending = true;
         idle = false;
+        if (why !== 'commit') urgent = true;
         wakeUp?.();
       },
     };
@@ -297,8 +329,8 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   const wakeFor = (channel: string | null) => {
     if (channel === 'webhook_events') {
       eventsMayWait = true;
-      deliveries.wake();
-    } else if (channel === 'workflow_commands') commandsLoop.wake();
+      deliveries.wake('commit');
+    } else if (channel === 'workflow_commands') commandsLoop.wake('commit');
     else wake();
   };
   const listener = opts.databaseUrl ? listen(opts.databaseUrl, log, wakeFor) : null;

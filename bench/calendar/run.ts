@@ -3,9 +3,10 @@
  * real path (sync workflow on a dev server, the service's worker in a process of its own, one
  * meeting per event): time and the worker process's peak memory; (2) POST /calendar_events throughput across 10 workspaces,
  * served as `npm run start:api` serves it (one API process per core, and with API_PROCESSES=1) and by
- * the API in this process (which counts a push's statements and is profiled). Each push load starts
- * once the outbox of the one before is fanned out.
- *   npm run bench:calendar [-- --events 10000 --seconds 10 --connections 10]
+ * the API in this process (which counts a push's statements and is profiled), each after a few
+ * seconds of the same load (`--warm`); with the machine's CPU per push, by process. Each push load
+ * starts once the outbox of the one before is fanned out.
+ *   npm run bench:calendar [-- --events 10000 --seconds 10 --warm 3 --connections 10]
  * Recording is turned off in the bench workspaces, so no bot workflows are started: this measures
  * the calendar path itself. Loopback only; each part is bounded.
  */
@@ -29,6 +30,7 @@ import {
   BENCH_SIGNING_SECRET,
   benchDatabase,
   benchTemporal,
+  cpuPerUnit,
   profiled,
   runBench,
   spawnApi,
@@ -41,11 +43,13 @@ async function main() {
     options: {
       events: { type: 'string', default: '10000' },
       seconds: { type: 'string', default: '10' },
+      warm: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
     },
   });
   const eventCount = Number(values.events);
   const seconds = Number(values.seconds);
+  const warmSeconds = Number(values.warm);
   const log = createLogger('warn');
   const db = await benchDatabase('calendar');
   const { orm } = db;
@@ -228,12 +232,12 @@ async function main() {
       if (one.status !== 201) throw new Error(`a push answered ${one.status}`);
     });
     /** POSTs of new events (`<prefix>-<n>@bench`) to `url` for `seconds`, each workspace's in turn (`sent()`: how many were sent). */
-    const pushes = (url: string, prefix = 'push') => {
+    const pushes = (url: string, prefix = 'push', duration = seconds) => {
       let counter = 0;
       const run = autocannon({
         url,
         method: 'POST',
-        duration: seconds,
+        duration,
         connections: Number(values.connections),
         headers: { 'Content-Type': 'application/json' },
         requests: [
@@ -277,11 +281,6 @@ async function main() {
         );
       return { answered, meetings: pushed!.meetings };
     };
-    const { result, counter } = await profiled('calendar-push', async () => {
-      const pushing = pushes(`${api.baseUrl}/calendar_events`);
-      return { result: await pushing.run, counter: pushing.sent() };
-    });
-    const single = await verified('push', result, counter);
     /** The outbox fanned out (these workspaces have no endpoints), so each load starts on its own. */
     const outboxDrained = async () => {
       const deadline = Date.now() + 5 * 60_000;
@@ -294,14 +293,50 @@ async function main() {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
+    /**
+     * A few seconds of the same load before each measured one, its events fanned out before the
+     * measure starts: a service that has run a while, its code optimised by V8 (a process just
+     * started runs its first thousand pushes unoptimised, and each of two processes sees half the load).
+     */
+    const warmUp = async (url: string, prefix: string) => {
+      const warm = pushes(url, `warm-${prefix}`, warmSeconds);
+      await verified(`warm-${prefix}`, await warm.run, warm.sent());
+      await outboxDrained();
+    };
+    await warmUp(`${api.baseUrl}/calendar_events`, 'push');
+    const {
+      result: { result, counter },
+      line: cpuInProcess,
+    } = await cpuPerUnit(
+      'push',
+      { worker: worker.pid },
+      () =>
+        profiled('calendar-push', async () => {
+          const pushing = pushes(`${api.baseUrl}/calendar_events`);
+          return { result: await pushing.run, counter: pushing.sent() };
+        }),
+      (r) => r.result['2xx'],
+    );
+    const single = await verified('push', result, counter);
     /** The pushes against the API as `npm run start:api` runs it, on the same database and Temporal. */
     const servedPushes = async (prefix: string, extra: Record<string, string>) => {
       await outboxDrained();
       const served = await spawnApi({ ...env, TEMPORAL_ADDRESS: temporal.address, ...extra });
       try {
+        await warmUp(`${served.baseUrl}/calendar_events`, prefix);
         const pushing = pushes(`${served.baseUrl}/calendar_events`, prefix);
-        const answers = await pushing.run;
-        return { processes: served.processes, result: answers, ...(await verified(prefix, answers, pushing.sent())) };
+        const { result: answers, line: cpu } = await cpuPerUnit(
+          'push',
+          { worker: worker.pid, api: served.pid },
+          () => pushing.run,
+          (r) => r['2xx'],
+        );
+        return {
+          processes: served.processes,
+          result: answers,
+          cpu,
+          ...(await verified(prefix, answers, pushing.sent())),
+        };
       } finally {
         await served.stop();
       }
@@ -340,7 +375,12 @@ async function main() {
     });
     const bareServer = http.createServer(bare);
     await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
-    const floor = await pushes(`http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/write`).run;
+    const { result: floor, line: cpuFloor } = await cpuPerUnit(
+      'write',
+      { worker: worker.pid },
+      () => pushes(`http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/write`).run,
+      (r) => r['2xx'],
+    );
     bareServer.close();
     const [written] = await orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from bench_writes');
     await orm.em.fork().execute('drop table bench_writes');
@@ -350,10 +390,14 @@ async function main() {
       );
     lines.push(
       `POST /calendar_events, 10 workspaces, new events, start:api with ${clustered.processes} API processes (API_PROCESSES unset: one per core): ${clustered.result.requests.average.toFixed(1)} req/s, p50 ${clustered.result.latency.p50} ms, p99 ${clustered.result.latency.p99} ms (${clustered.answered} answered, ${clustered.meetings} meetings and meeting.created)`,
+      `  ${clustered.cpu}`,
       `POST /calendar_events, the same, start:api with API_PROCESSES=1: ${servedOne.result.requests.average.toFixed(1)} req/s, p50 ${servedOne.result.latency.p50} ms, p99 ${servedOne.result.latency.p99} ms (${servedOne.answered} answered, ${servedOne.meetings} meetings and meeting.created)`,
+      `  ${servedOne.cpu}`,
       `POST /calendar_events, the same, the API in the bench's process (beside the load generator): ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${single.answered} answered, ${single.meetings} meetings and meeting.created; ${statements.length} SQL statements per push)`,
+      `  ${cpuInProcess}`,
       `  baseline, same run: GET /workspaces ${baseline.requests.average.toFixed(1)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (push/read ${(result.requests.average / baseline.requests.average).toFixed(2)})`,
       `  floor, same run: bare Express, the same bodies each written in a transaction of its own (BEGIN, insert, COMMIT) ${floor.requests.average.toFixed(1)} req/s, p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms (push/floor ${(result.requests.average / floor.requests.average).toFixed(2)})`,
+      `  ${cpuFloor}`,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

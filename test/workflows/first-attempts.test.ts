@@ -238,4 +238,36 @@ describe('first attempts made by the dispatcher', () => {
       await d.stop();
     }
   });
+
+  it('When commits come within the round gap, then a commit after a quiet moment is fanned out at once and attempts that end start the next ones without waiting out the gap', async () => {
+    const { workspaceId, endpointIds } = await workspaceWithEndpoints(['/gap']);
+    // One attempt at a time to the endpoint: each of the three starts only when the one before ends.
+    const d = dispatcher({ roundGapMs: 4_000, pollMs: 60_000, firstAttempts: { concurrency: 64, perEndpoint: 1 } });
+    try {
+      await d.idle();
+      // A quiet moment longer than the gap since the last round.
+      await new Promise((r) => setTimeout(r, 4_100));
+      const started = Date.now();
+      const events = await commitEvents(workspaceId, 3);
+      await until(() => Promise.all(events.map((e) => deliveryOf(e, endpointIds[0]!))), {
+        what: 'the three deliveries succeeded',
+        accept: (xs) => xs.every((x) => x?.status === 'succeeded'),
+        intervalMs: 20,
+      });
+      // A second round woken by a commit could not have started before the gap: these did not wait for one.
+      assert.ok(Date.now() - started < 4_000, `the three attempts took ${Date.now() - started} ms`);
+      // A commit within the gap is taken by the next round, once the gap has passed.
+      const [late] = await commitEvents(workspaceId, 1);
+      await until(() => deliveryOf(late!, endpointIds[0]!), {
+        what: 'the delivery of the event committed within the gap succeeded',
+        accept: (x) => x?.status === 'succeeded',
+      });
+      assert.deepEqual(
+        received.filter((r) => r.path === '/gap').map((r) => r.id),
+        [...events, late],
+      );
+    } finally {
+      await d.stop();
+    }
+  });
 });
