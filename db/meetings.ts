@@ -223,6 +223,15 @@ export async function existingOccurrences(
 }
 
 /** One string per occurrence of a workspace (for sets and maps). */
+/**
+ * Whether a write failed because the occurrence's meeting already exists (the unique index on
+ * workspace, iCalendar UID and occurrence): a statement that fails so has written nothing.
+ */
+export function occurrenceTaken(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === 'meetings_occurrence';
+}
+
 export const occurrenceKeyOf = (o: { icalUid: string; occurrenceKey: string }) => `${o.icalUid}\n${o.occurrenceKey}`;
 
 /** Ids of a workspace's upcoming meetings after `afterId` (by id), optionally only some members' ones. */

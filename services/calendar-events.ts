@@ -22,6 +22,7 @@ import {
   lockOccurrence,
   lockOccurrences,
   occurrenceKeyOf,
+  occurrenceTaken,
   occurrenceWithPeople,
 } from '../db/meetings';
 import { eventRow } from '../db/outbox';
@@ -307,6 +308,40 @@ export async function upsertCalendarEvent(
   }
 }
 
+/**
+ * The meeting of an occurrence seen for the first time, made without a transaction or the
+ * occurrence's lock: the occurrence is read, then its rows (settings, assignment, meeting, bot and
+ * its command, `meeting.created`) are written by one statement, which commits on its own, whole or
+ * not at all. When a push of the same occurrence made its meeting in between, that statement fails
+ * on the occurrence's unique index having written nothing. Null then, and when the occurrence has a
+ * meeting already: the caller takes the locked path (upsertCalendarEvent in a transaction), which
+ * reads it again and updates it. A push of a new occurrence costs three round trips fewer (BEGIN,
+ * the lock, COMMIT).
+ */
+async function createIfNew(
+  em: EntityManager,
+  workspaceId: string,
+  e: IncomingEvent,
+  opts: { known?: KnownFacts; check?: (existing: Meeting | null) => void },
+): Promise<UpsertResult | null> {
+  const { meeting: existing, membersByEmail } = await occurrenceWithPeople(
+    em,
+    workspaceId,
+    e.icalUid,
+    e.occurrenceKey,
+    emailsOf([e]),
+  );
+  if (existing) return null;
+  opts.check?.(null);
+  try {
+    const [meeting] = await createCalendarMeetings(em, workspaceId, [e], membersByEmail, opts.known);
+    return { meeting: meeting!, created: true, changed: true };
+  } catch (err) {
+    if (occurrenceTaken(err)) return null;
+    throw err;
+  }
+}
+
 /** POST /calendar_events as parsed (api/routes/calendar-events.ts documents each field). */
 export type PushedCalendarEvent = {
   workspace_id: string;
@@ -326,7 +361,8 @@ export type PushedCalendarEvent = {
 };
 
 /**
- * POST /calendar_events: an integrator pushes one occurrence; its meeting is created or updated
+ * POST /calendar_events: an integrator pushes one occurrence; the meeting of a new one is made in one
+ * statement (createIfNew), otherwise it is created or updated under the occurrence's lock
  * (upsertCalendarEvent), with the member from member_data created first when the workspace has none.
  */
 export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEvent): Promise<UpsertResult> {
@@ -383,6 +419,31 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
       'rate_limited',
       `At most ${limit} calendar events can be pushed per minute in a workspace.`,
     );
+  const event: IncomingEvent = {
+    source: 'calendar_sync',
+    icalUid: body.ical_uid,
+    occurrenceKey,
+    recurring,
+    title: body.title ?? null,
+    startsAt,
+    endsAt,
+    meetingUrl,
+    organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
+    attendees: (body.attendees ?? []).map((a) => ({
+      email: a.email,
+      name: a.name ?? null,
+      response: a.response ?? null,
+    })),
+    cancelled: body.cancelled ?? false,
+    metadata: body.metadata,
+    memberId,
+  };
+  const opts = { check, known: { accountId: workspace.createdBy, memberEmails } };
+  // A new occurrence is made in one statement; an existing one (or a member to make) takes the lock.
+  if (!body.member_data) {
+    const created = await createIfNew(ctx.em, workspace.id, event, opts);
+    if (created) return created;
+  }
   return ctx.em.transactional(async (em) => {
     if (body.member_data) {
       // Members created by a pushed event count toward the hourly member limit (spec: Limits).
@@ -401,29 +462,6 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
       memberId = member.id;
       memberEmails.set(member.id, member.email);
     }
-    return upsertCalendarEvent(
-      em,
-      workspace.id,
-      {
-        source: 'calendar_sync',
-        icalUid: body.ical_uid,
-        occurrenceKey,
-        recurring,
-        title: body.title ?? null,
-        startsAt,
-        endsAt,
-        meetingUrl,
-        organizer: body.organizer ? { name: body.organizer.name ?? null, email: body.organizer.email ?? null } : null,
-        attendees: (body.attendees ?? []).map((a) => ({
-          email: a.email,
-          name: a.name ?? null,
-          response: a.response ?? null,
-        })),
-        cancelled: body.cancelled ?? false,
-        metadata: body.metadata,
-        memberId,
-      },
-      { check, known: { accountId: workspace.createdBy, memberEmails } },
-    );
+    return upsertCalendarEvent(em, workspace.id, { ...event, memberId }, opts);
   });
 }

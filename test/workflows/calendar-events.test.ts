@@ -381,6 +381,56 @@ describe('pushed calendar events', () => {
     assert.deepEqual(meeting.organizer, { name: 'Ann', email: 'ann@acme.test', member_id: me.annId });
   });
 
+  it('When another push makes the meeting of a new occurrence while this one writes it, then this one updates that meeting: one meeting, one meeting.created, the later push’s fields', async () => {
+    const me = await withMember();
+    const first = event({ title: 'First' });
+    // A push of the same occurrence that has written its meeting but not yet committed.
+    let commit!: () => void;
+    const committed = new Promise<void>((r) => (commit = r));
+    const holding = db.orm.em.fork().transactional(async (em) => {
+      const { upsertCalendarEvent } = await import('../../services/calendar-events');
+      await upsertCalendarEvent(em, me.workspaceId, {
+        source: 'calendar_sync',
+        icalUid: first.ical_uid,
+        occurrenceKey: '',
+        recurring: false,
+        title: 'First',
+        startsAt: new Date(first.starts_at),
+        endsAt: new Date(first.ends_at),
+        meetingUrl: first.meeting_url,
+        organizer: first.organizer,
+        attendees: first.attendees.map((a) => ({ name: a.name ?? null, email: a.email, response: a.response })),
+        cancelled: false,
+        memberId: me.annId,
+      });
+      await committed;
+    });
+    // This push finds no meeting yet (the other is not committed), and its write waits on the other's.
+    const second = push(me, { ...first, title: 'Second', metadata: { crm: 'opp-2' } }).then((r) => r);
+    await until(
+      () =>
+        db.orm.em
+          .fork()
+          .execute<{ n: number }[]>(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'with w0 as (insert into "settings"%'`,
+          ),
+      { what: 'the push waiting on the other push’s meeting', accept: (rows) => rows[0]!.n === 1, intervalMs: 20 },
+    );
+    commit();
+    await holding;
+    const res = await second;
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.title, 'Second');
+    assert.deepEqual(res.body.metadata, { crm: 'opp-2' });
+    const meetings = (await api.as(me).get('/meetings', { workspace_id: me.workspaceId, limit: 100 })).body.data;
+    assert.deepEqual(
+      meetings.map((m: { id: string; title: string }) => [m.id, m.title]),
+      [[res.body.meeting_id, 'Second']],
+    );
+    assert.equal((await eventsOf(me, res.body.meeting_id, 'meeting.created')).length, 1);
+    assert.equal((await eventsOf(me, res.body.meeting_id, 'meeting.updated')).length, 1);
+  });
+
   it('When two members push the same new event at once, each made from member_data, then the meeting names both members among its people', async () => {
     const me = await givenAccount(api);
     const shared = event({
