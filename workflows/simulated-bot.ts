@@ -1,4 +1,4 @@
-import { getExternalWorkflowHandle, sleep, uuid4 } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, patched, sleep, uuid4 } from '@temporalio/workflow';
 import type { ProviderEvent, SimulatedCall } from '../activities/providers/types';
 import { botWorkflowId, providerEventSignal } from './signals';
 
@@ -29,11 +29,18 @@ export async function simulatedBot(input: SimulatedBotInput): Promise<void> {
     bot.signal(providerEventSignal, { id: uuid4(), type, at: new Date().toISOString(), data });
   const half = Math.max(1, Math.round(input.meetingSeconds / 2));
 
-  await emit('joining');
-  await wait(5);
-  await emit('in_waiting_room');
-  if (input.scenario === 'lobby_timeout') return; // never admitted: the bot workflow's lobby timeout ends it
-  await wait(5);
+  if (patched('sim-sends-only-used-events')) {
+    // The bot workflow acts on neither `joining` nor `in_waiting_room` (it is joining from its launch
+    // on): not sent, as the hosted provider's are not, they would cost both workflows a task each.
+    if (input.scenario === 'lobby_timeout') return; // never admitted: the bot workflow's lobby timeout ends it
+    await wait(10);
+  } else {
+    await emit('joining');
+    await wait(5);
+    await emit('in_waiting_room');
+    if (input.scenario === 'lobby_timeout') return;
+    await wait(5);
+  }
   if (input.scenario === 'rejected') {
     await emit('left', { reason: 'rejected' });
     return;

@@ -112,10 +112,12 @@ export class RecallMeetingBotProvider implements MeetingBotProvider {
   }
 }
 
-/** Recall status codes → provider events (null for codes the workflow does not need). */
+/**
+ * Recall status codes → provider events; the codes left out the workflow does not need, among them
+ * `joining_call` and `in_waiting_room` (the bot is joining from its launch on): acknowledged, never
+ * a signal, so they cost the bot workflow no task.
+ */
 const CODES: Record<string, ProviderEvent['type'] | ['left', NonNullable<ProviderEvent['data']>['reason']]> = {
-  joining_call: 'joining',
-  in_waiting_room: 'in_waiting_room',
   in_call_not_recording: 'admitted',
   in_call_recording: 'recording_started',
   call_ended: 'recording_done',

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 export type ProviderEvent = {
   /** Unique per event: duplicates are ignored. */
   id: string;
+  /** `joining` and `in_waiting_room` are no longer sent (the bot does nothing with them); workflows in flight may still carry them. */
   type: 'joining' | 'in_waiting_room' | 'admitted' | 'recording_started' | 'recording_done' | 'left' | 'error';
   at: string;
   /** recording_done: duration and where the provider keeps the recording; left: why; error: message. */

@@ -186,7 +186,9 @@ describe('Recall-style status webhooks', () => {
       data: { bot: { id: 'rb_1' }, status: { code, created_at: '2026-11-22T10:00:00Z', message: 'boom' } },
     });
     assert.equal(eventFromRecallWebhook(body('in_call_recording'))!.event.type, 'recording_started');
-    assert.equal(eventFromRecallWebhook(body('in_waiting_room'))!.event.type, 'in_waiting_room');
+    // The bot workflow does nothing with these: they are acknowledged, not signalled.
+    assert.equal(eventFromRecallWebhook(body('joining_call')), null);
+    assert.equal(eventFromRecallWebhook(body('in_waiting_room')), null);
     assert.deepEqual(eventFromRecallWebhook(body('done'))!.event.data, { reason: 'meeting_ended' });
     assert.deepEqual(eventFromRecallWebhook(body('fatal'))!.event.data, { message: 'boom' });
     assert.equal(eventFromRecallWebhook(body('done'))!.event.id, eventFromRecallWebhook(body('done'))!.event.id);
