@@ -12,14 +12,18 @@ export async function workspacesOfAccount(
   accountId: string,
   page: { afterId: string | null; limit: number },
 ): Promise<{ workspace: Workspace; access: WorkspaceAccess }[]> {
-  const rows = await em.execute<
-    (Record<string, unknown> & { role: WorkspaceAccess['role']; member_id: string | null })[]
+  // GET /workspaces runs it on every call: prepared, so PostgreSQL plans it once per connection.
+  const rows = await executeBound<
+    Record<string, unknown> & { access_role: WorkspaceAccess['role']; access_member_id: string | null }
   >(
-    `select w.*, a.role, a.member_id from workspace_accesses a join workspaces w on w.id = a.workspace_id
+    em,
+    `select ${selectColumns(em, Workspace, 'w')}, a.role as access_role, a.member_id as access_member_id
+     from workspace_accesses a join workspaces w on w.id = a.workspace_id
      where a.account_id = ? and w.archived_at is null and a.workspace_id > ? order by a.workspace_id limit ?`,
     [accountId, page.afterId ?? '', page.limit],
+    { prepared: true },
   );
-  return rows.map(({ role, member_id, ...w }) => {
+  return rows.map(({ access_role: role, access_member_id: member_id, ...w }) => {
     const access = Object.assign(new WorkspaceAccess(), {
       accountId,
       workspaceId: w.id as string,
