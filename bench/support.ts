@@ -30,16 +30,16 @@ export type Loaded = Awaited<ReturnType<typeof load>>;
  * the machine does not land on one target alone. Returns every round and, per target, its median
  * round (by requests/s).
  */
-export async function loadInRounds<K extends string>(
+export async function loadInRounds<K extends string, L extends Loaded = Loaded>(
   rounds: number,
-  targets: Record<K, () => Promise<Loaded>>,
-): Promise<{ runs: Record<K, Loaded[]>; median: Record<K, Loaded> }> {
+  targets: Record<K, () => Promise<L>>,
+): Promise<{ runs: Record<K, L[]>; median: Record<K, L> }> {
   const keys = Object.keys(targets) as K[];
-  const runs = Object.fromEntries(keys.map((k) => [k, [] as Loaded[]])) as Record<K, Loaded[]>;
+  const runs = Object.fromEntries(keys.map((k) => [k, [] as L[]])) as Record<K, L[]>;
   for (let r = 0; r < rounds; r += 1) for (const k of keys) runs[k].push(await targets[k]());
   const median = Object.fromEntries(
     keys.map((k) => [k, [...runs[k]].sort((a, b) => a.rps - b.rps)[Math.floor(runs[k].length / 2)]!]),
-  ) as Record<K, Loaded>;
+  ) as Record<K, L>;
   return { runs, median };
 }
 

@@ -22,6 +22,7 @@ import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import {
   benchDatabase,
+  cpuPerUnit,
   load,
   loadInRounds,
   profiled,
@@ -35,14 +36,14 @@ import {
 async function bareCluster(processes: number, databaseUrl: string) {
   const { freePort } = await import('../../runtime/net');
   const port = await freePort();
-  const { stop } = await spawnUntil(
+  const { stop, pid } = await spawnUntil(
     'the bare cluster',
     [...startNodeFlags('api'), '--import', 'tsx', path.join(__dirname, 'bare-cluster.ts')],
     { ...process.env, PROCESSES: String(processes), PORT: String(port), DATABASE_URL: databaseUrl },
     new RegExp(`listening ${port}`),
     60_000,
   );
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid, stop };
 }
 
 async function main() {
@@ -98,13 +99,23 @@ async function main() {
     await load(servedUrl, { Authorization: api_key }, 2, connections);
     await load(`${bares.url}/hello`, {}, 2, connections);
     await load(`${bares.url}/one-query`, {}, 2, connections);
+    /** A load, with where the machine's CPU went per request (the API processes: those of `api`). */
+    const metered = async (url: string, headers: Record<string, string>, api?: number) => {
+      const { result, line } = await cpuPerUnit(
+        'request',
+        api ? { api } : {},
+        () => load(url, headers, seconds, connections),
+        (r) => r.total,
+      );
+      return { ...result, cpu: line };
+    };
     const { runs, median } = await loadInRounds(rounds, {
-      service: () => load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, seconds, connections),
-      baseline: () => load(bareUrl, {}, seconds, connections),
-      floor: () => load(oneQueryUrl, {}, seconds, connections),
-      servedN: () => load(servedUrl, { Authorization: api_key }, seconds, connections),
-      bareN: () => load(`${bares!.url}/hello`, {}, seconds, connections),
-      floorN: () => load(`${bares!.url}/one-query`, {}, seconds, connections),
+      service: () => metered(`${api.baseUrl}/workspaces`, { Authorization: api_key }),
+      baseline: () => metered(bareUrl, {}),
+      floor: () => metered(oneQueryUrl, {}),
+      servedN: () => metered(servedUrl, { Authorization: api_key }, served!.pid),
+      bareN: () => metered(`${bares!.url}/hello`, {}, bares!.pid),
+      floorN: () => metered(`${bares!.url}/one-query`, {}, bares!.pid),
     });
     const { service, baseline, floor, servedN, bareN, floorN } = median;
     const n = served.processes;
@@ -124,7 +135,10 @@ async function main() {
           ['bare express /hello    ', bare!],
           ['bare express + 1 query ', one!],
         ] as const
-      ).map(([label, x]) => `${label} ${fmt(x.rps)} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  (${x.total} requests)`),
+      ).flatMap(([label, x]) => [
+        `${label} ${fmt(x.rps)} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  (${x.total} requests)`,
+        `    ${x.cpu}`,
+      ]),
       `ratio service/bare      throughput ${(svc!.rps / bare!.rps).toFixed(3)}  p99 ${(svc!.p99 / Math.max(bare!.p99, 1)).toFixed(2)}x`,
       `ratio service/(bare + 1 query)  throughput ${(svc!.rps / one!.rps).toFixed(3)}`,
     ];
