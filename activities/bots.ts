@@ -257,7 +257,8 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       recordingRef: string,
     ): Promise<{ durationSeconds: number }> {
       return heartbeating(async () => {
-        const ctx = await launchContext(botId);
+        // The bot and its meeting only: the media does not depend on the meeting's settings.
+        const ctx = await botAndMeeting(fork(), botId);
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
         const recording = await providers.meetingBot.fetchRecording(
           ctx.bot.providerBotId ?? botId,
