@@ -439,8 +439,9 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
     memberId,
   };
   const opts = { check, known: { accountId: workspace.createdBy, memberEmails } };
-  // A new occurrence is made in one statement; an existing one (or a member to make) takes the lock.
-  if (!body.member_data) {
+  // A new occurrence is made in one statement; an existing one (a cancellation names one, or a member
+  // to make) takes the lock.
+  if (!body.member_data && !body.cancelled) {
     const created = await createIfNew(ctx.em, workspace.id, event, opts);
     if (created) return created;
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, grant } from '../support/api';
 import { grantAccess } from '../../services/accounts';
+import { upsertCalendarEvent } from '../../services/calendar-events';
 import { serviceFixture } from '../support/temporal';
 import { inDays } from '../support/calendars';
 import { roomInWindow, until } from '../support/until';
@@ -387,8 +388,9 @@ describe('pushed calendar events', () => {
     // A push of the same occurrence that has written its meeting but not yet committed.
     let commit!: () => void;
     const committed = new Promise<void>((r) => (commit = r));
+    let written!: () => void;
+    const wrote = new Promise<void>((r) => (written = r));
     const holding = db.orm.em.fork().transactional(async (em) => {
-      const { upsertCalendarEvent } = await import('../../services/calendar-events');
       await upsertCalendarEvent(em, me.workspaceId, {
         source: 'calendar_sync',
         icalUid: first.ical_uid,
@@ -403,8 +405,10 @@ describe('pushed calendar events', () => {
         cancelled: false,
         memberId: me.annId,
       });
+      written();
       await committed;
     });
+    await Promise.race([wrote, holding]);
     // This push finds no meeting yet (the other is not committed), and its write waits on the other's.
     const second = push(me, { ...first, title: 'Second', metadata: { crm: 'opp-2' } }).then((r) => r);
     await until(
@@ -412,7 +416,8 @@ describe('pushed calendar events', () => {
         db.orm.em
           .fork()
           .execute<{ n: number }[]>(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'with w0 as (insert into "settings"%'`,
+            // This test's database only: other test files share the PostgreSQL server.
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'with w0 as (insert into "settings"%'`,
           ),
       { what: 'the push waiting on the other push’s meeting', accept: (rows) => rows[0]!.n === 1, intervalMs: 20 },
     );
