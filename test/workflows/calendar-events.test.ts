@@ -413,12 +413,10 @@ describe('pushed calendar events', () => {
     const second = push(me, { ...first, title: 'Second', metadata: { crm: 'opp-2' } }).then((r) => r);
     await until(
       () =>
-        db.orm.em
-          .fork()
-          .execute<{ n: number }[]>(
-            // This test's database only: other test files share the PostgreSQL server.
-            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'with w0 as (insert into "settings"%'`,
-          ),
+        db.orm.em.fork().execute<{ n: number }[]>(
+          // This test's database only: other test files share the PostgreSQL server.
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'with w0 as (insert into "settings"%'`,
+        ),
       { what: 'the push waiting on the other push’s meeting', accept: (rows) => rows[0]!.n === 1, intervalMs: 20 },
     );
     commit();
