@@ -4,7 +4,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reconcileCalendarBot } from '../services/calendar-bots';
 import { moveConnection } from '../services/calendars';
-import { upsertCalendarEvents, type IncomingEvent } from '../services/calendar-events';
+import { retryWhenOccurrenceTaken, upsertCalendarEvents, type IncomingEvent } from '../services/calendar-events';
 import { CalendarConnection, Meeting } from '../db/entities';
 import {
   connectedCalendarsHolding,
@@ -191,33 +191,36 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
         }
         const done = page.nextPageToken === null;
         const next = page;
-        const stillConnected = await orm.em.fork().transactional(async (em) => {
-          const locked = await em.findOneOrFail(
-            CalendarConnection,
-            { id: start.id },
-            { lockMode: LockMode.PESSIMISTIC_WRITE },
-          );
-          if (locked.status === 'disconnected') return false;
-          await applyPage(em, locked, next.events, listing);
-          const c = await em.findOneOrFail(CalendarConnection, { id: start.id });
-          if (next.tokens) {
-            tokens = next.tokens;
-            c.tokens = providers.vault.seal(next.tokens);
-          }
-          if (done && listing && c.lastSyncedAt) {
-            const cancelled = await cancelVanished(em, c, listing);
-            if (cancelled)
-              log.info(
-                { calendar_connection_id: c.id, meetings: cancelled },
-                'meetings whose events vanished during a full listing were cancelled',
-              );
-          }
-          if (done) {
-            const status = c.status === 'syncing' ? 'active' : c.status;
-            moveConnection(em, c, { status, syncCursor: next.nextCursor, lastSyncedAt: new Date() });
-          }
-          return true;
-        });
+        // A push of one of the page's occurrences may make its meeting meanwhile: the page runs again.
+        const stillConnected = await retryWhenOccurrenceTaken(() =>
+          orm.em.fork().transactional(async (em) => {
+            const locked = await em.findOneOrFail(
+              CalendarConnection,
+              { id: start.id },
+              { lockMode: LockMode.PESSIMISTIC_WRITE },
+            );
+            if (locked.status === 'disconnected') return false;
+            await applyPage(em, locked, next.events, listing);
+            const c = await em.findOneOrFail(CalendarConnection, { id: start.id });
+            if (next.tokens) {
+              tokens = next.tokens;
+              c.tokens = providers.vault.seal(next.tokens);
+            }
+            if (done && listing && c.lastSyncedAt) {
+              const cancelled = await cancelVanished(em, c, listing);
+              if (cancelled)
+                log.info(
+                  { calendar_connection_id: c.id, meetings: cancelled },
+                  'meetings whose events vanished during a full listing were cancelled',
+                );
+            }
+            if (done) {
+              const status = c.status === 'syncing' ? 'active' : c.status;
+              moveConnection(em, c, { status, syncCursor: next.nextCursor, lastSyncedAt: new Date() });
+            }
+            return true;
+          }),
+        );
         if (!stillConnected) return { outcome: 'gone', events };
         events += page.events.length;
         if (done) return { outcome: 'synced', events };

@@ -218,7 +218,7 @@ function errorHandler(deps: AppDeps) {
         `The request body could not be read: ${err.message}`,
       );
     // A concurrent request won a uniqueness race that the route's own check could not see.
-    else if (err instanceof UniqueConstraintViolationException)
+    else if (err instanceof UniqueConstraintViolationException || (err as { code?: string })?.code === '23505')
       apiError = new ApiError(
         409,
         'conflict',

@@ -222,7 +222,6 @@ export async function existingOccurrences(
   return new Set(rows.map((r) => occurrenceKeyOf({ icalUid: r.ical_uid, occurrenceKey: r.occurrence_key })));
 }
 
-/** One string per occurrence of a workspace (for sets and maps). */
 /**
  * Whether a write failed because the occurrence's meeting already exists (the unique index on
  * workspace, iCalendar UID and occurrence): a statement that fails so has written nothing.
@@ -232,6 +231,7 @@ export function occurrenceTaken(err: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'meetings_occurrence';
 }
 
+/** One string per occurrence of a workspace (for sets and maps). */
 export const occurrenceKeyOf = (o: { icalUid: string; occurrenceKey: string }) => `${o.icalUid}\n${o.occurrenceKey}`;
 
 /** Ids of a workspace's upcoming meetings after `afterId` (by id), optionally only some members' ones. */

@@ -342,6 +342,23 @@ async function createIfNew(
   }
 }
 
+/**
+ * Runs a write that takes occurrence locks (a push that makes its member, a calendar's page) again
+ * when a push of one of its occurrences made that meeting meanwhile: createIfNew takes no lock, so
+ * the write can read an occurrence as new and then fail on its unique index, rolled back whole. The
+ * next run finds the meeting and updates it. At most three runs; the third's failure is the caller's
+ * (a 409 conflict for a request).
+ */
+export async function retryWhenOccurrenceTaken<T>(write: () => Promise<T>): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (run >= 3 || !occurrenceTaken(err)) throw err;
+    }
+  }
+}
+
 /** POST /calendar_events as parsed (api/routes/calendar-events.ts documents each field). */
 export type PushedCalendarEvent = {
   workspace_id: string;
@@ -445,24 +462,26 @@ export async function pushCalendarEvent(ctx: RequestCtx, body: PushedCalendarEve
     const created = await createIfNew(ctx.em, workspace.id, event, opts);
     if (created) return created;
   }
-  return ctx.em.transactional(async (em) => {
-    if (body.member_data) {
-      // Members created by a pushed event count toward the hourly member limit (spec: Limits).
-      const { membersPerHour } = ctx.deps.config.rateLimits;
-      const data = {
-        ...body.member_data,
-        metadata: body.member_data.metadata === undefined ? {} : mergeMetadata({}, body.member_data.metadata),
-      };
-      const member = await memberByEmail(em, workspace.id, data, membersPerHour);
-      if ('limited' in member)
-        throw rateLimited(
-          member.limited,
-          'rate_limited',
-          `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`,
-        );
-      memberId = member.id;
-      memberEmails.set(member.id, member.email);
-    }
-    return upsertCalendarEvent(em, workspace.id, { ...event, memberId }, opts);
-  });
+  return retryWhenOccurrenceTaken(() =>
+    ctx.em.transactional(async (em) => {
+      if (body.member_data) {
+        // Members created by a pushed event count toward the hourly member limit (spec: Limits).
+        const { membersPerHour } = ctx.deps.config.rateLimits;
+        const data = {
+          ...body.member_data,
+          metadata: body.member_data.metadata === undefined ? {} : mergeMetadata({}, body.member_data.metadata),
+        };
+        const member = await memberByEmail(em, workspace.id, data, membersPerHour);
+        if ('limited' in member)
+          throw rateLimited(
+            member.limited,
+            'rate_limited',
+            `At most ${membersPerHour} members can be created per hour in a workspace, including members created by pushed events.`,
+          );
+        memberId = member.id;
+        memberEmails.set(member.id, member.email);
+      }
+      return upsertCalendarEvent(em, workspace.id, { ...event, memberId }, opts);
+    }),
+  );
 }

@@ -285,7 +285,10 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       while (!stopped) {
         // Commits that come within roundGapMs of the last round's start are taken together.
         const early = lastRound + roundGapMs - Date.now();
-        if (early > 0) await settle(early);
+        if (early > 0) {
+          await settle(early);
+          if (stopped) break;
+        }
         lastRound = Date.now();
         urgent = false;
         pending = false;

@@ -434,6 +434,30 @@ describe('pushed calendar events', () => {
     assert.equal((await eventsOf(me, res.body.meeting_id, 'meeting.updated')).length, 1);
   });
 
+  it('When pushes that make a member and pushes that do not race for the same new occurrences, then every push is answered 2xx and each occurrence is one meeting with one meeting.created', async () => {
+    const me = await withMember();
+    // A push with member_data takes the occurrence's lock; one without it makes a new meeting without
+    // it: whichever writes second finds the other's meeting and updates it.
+    const pairs = Array.from({ length: 20 }, () => event());
+    const answers = await Promise.all(
+      pairs.flatMap((body) => [
+        push(me, { ...body, member_data: { name: 'Ann', email: 'ann@acme.test' } }),
+        push(me, { ...body, member_id: me.annId }),
+      ]),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status).filter((s) => s !== 200 && s !== 201),
+      [],
+      JSON.stringify(answers.find((a) => a.status >= 300)?.body),
+    );
+    for (let i = 0; i < pairs.length; i++) {
+      const [a, b] = [answers[2 * i]!, answers[2 * i + 1]!];
+      assert.equal(a.body.meeting_id, b.body.meeting_id);
+      assert.deepEqual([a.status, b.status].sort(), [200, 201]);
+      assert.equal((await eventsOf(me, a.body.meeting_id, 'meeting.created')).length, 1);
+    }
+  });
+
   it('When two members push the same new event at once, each made from member_data, then the meeting names both members among its people', async () => {
     const me = await givenAccount(api);
     const shared = event({
