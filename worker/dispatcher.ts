@@ -138,7 +138,10 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       attemptingPerEndpoint.set(d.endpoint_id, busy + 1);
       const attempt = makeFirstAttempt(d, endpoints.get(d.endpoint_id))
         .then(
-          () => undefined,
+          (outcome) => {
+            // A failed attempt recorded the start of its delivery workflow, for the retries.
+            if (outcome === 'failed') commandsLoop.wake();
+          },
           (err: unknown) =>
             log.warn(
               { err, event_id: d.event_id, endpoint_id: d.endpoint_id },
@@ -152,7 +155,6 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
           if (left === 0) attemptingPerEndpoint.delete(d.endpoint_id);
           else attemptingPerEndpoint.set(d.endpoint_id, left);
           deliveries.wake();
-          commandsLoop.wake(); // a failed attempt recorded a workflow start
           if (attempting.size === 0) maybeIdle();
         });
       attempting.add(attempt);
