@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { statOf } from '../runtime/orphans';
+import { allProcesses, statOf } from '../runtime/orphans';
 import { projectRoot } from '../runtime/paths';
 
 /** The p-th percentile of a list of numbers (nearest rank). */
@@ -371,18 +371,9 @@ function sample(): Sample {
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
   const machine = cpu.reduce((a, b) => a + b, 0) - cpu[3]! - cpu[4]!;
   const processes = new Map<number, { parent: number; name: string; ticks: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
+  for (const pid of allProcesses()) {
     const stat = statOf(pid);
-    if (!stat) continue;
-    let comm = '';
-    try {
-      comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    } catch {
-      continue;
-    }
-    processes.set(pid, { parent: stat.parent, name: comm, ticks: stat.cpuTicks });
+    if (stat) processes.set(pid, { parent: stat.parent, name: stat.name, ticks: stat.cpuTicks });
   }
   return { machine, processes };
 }

@@ -23,18 +23,21 @@ function argsOf(pid: number): string[] | null {
 }
 
 /**
- * A process's state, parent, process group, start time and CPU used (user and system), the times
- * in clock ticks (after boot, and since it started); null when it is gone.
+ * A process's name (its command, as `ps` shows it), state, parent, process group, start time and CPU
+ * used (user and system), the times in clock ticks (after boot, and since it started); null when it
+ * is gone.
  */
 export function statOf(
   pid: number,
-): { state: string; parent: number; group: number; started: number; cpuTicks: number } | null {
+): { name: string; state: string; parent: number; group: number; started: number; cpuTicks: number } | null {
   try {
     // pid (comm) state ppid pgrp … utime stime (fields 14, 15) … starttime (field 22): comm may hold
     // spaces and parentheses, so the fields are read after its last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
     return {
+      name: stat.slice(stat.indexOf('(') + 1, close),
       state: fields[0]!,
       parent: Number(fields[1]),
       group: Number(fields[2]),
@@ -58,16 +61,20 @@ export function runs(pid: number, args: string[]): boolean {
   return has !== null && has.some((_, i) => args.every((a, j) => has[i + j] === a));
 }
 
-/** The processes whose command line holds `args` in this order, one after another. */
-export function processesWith(args: string[]): number[] {
+/** Every process of the machine (none where there is no /proc). */
+export function allProcesses(): number[] {
   try {
     return readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
-      .map(Number)
-      .filter((pid) => runs(pid, args));
+      .map(Number);
   } catch {
     return [];
   }
+}
+
+/** The processes whose command line holds `args` in this order, one after another. */
+export function processesWith(args: string[]): number[] {
+  return allProcesses().filter((pid) => runs(pid, args));
 }
 
 /** Records this process as the one running the server of `data` (a data folder or file). */

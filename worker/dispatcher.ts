@@ -251,37 +251,30 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       lastPoll = Date.now();
       opts.onPoll?.();
     };
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (pending || stopped) return resolve();
-        const timer = setTimeout(() => {
-          poll();
-          done();
-        }, ms);
-        function done() {
-          clearTimeout(timer);
-          wakeUp = null;
-          resolve();
-        }
-        wakeUp = done;
-      });
     // Whether a wake-up other than a commit's came since the round began: the next round starts at once.
     let urgent = false;
     let lastRound = 0;
-    /** Waits up to `ms`, or until a wake-up that is not a commit's (or the stop). */
-    const settle = (ms: number) =>
+    /** Waits up to `ms` (then `onTimeout`), or until a wake-up after which `woken` holds (or the stop). */
+    const waitFor = (ms: number, woken: () => boolean, onTimeout?: () => void) =>
       new Promise<void>((resolve) => {
-        if (urgent || stopped) return resolve();
-        const timer = setTimeout(finish, ms);
+        if (woken() || stopped) return resolve();
+        const timer = setTimeout(() => {
+          onTimeout?.();
+          finish();
+        }, ms);
         function finish() {
           clearTimeout(timer);
           wakeUp = null;
           resolve();
         }
         wakeUp = () => {
-          if (urgent || stopped) finish();
+          if (woken() || stopped) finish();
         };
       });
+    /** Until any wake-up, or the poll. */
+    const pause = (ms: number) => waitFor(ms, () => pending, poll);
+    /** Until a wake-up that is not a commit's: commits wait out the round gap. */
+    const settle = (ms: number) => waitFor(ms, () => urgent);
     const done = (async () => {
       let failures = 0;
       while (!stopped) {
