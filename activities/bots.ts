@@ -1,7 +1,7 @@
 import type { BotEventType } from '../domain/events';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
-import { botAndMeeting } from '../db/meetings';
+import { botAndMeeting, botMeetingAndSettings } from '../db/meetings';
 import { changeMeeting } from '../services/meetings';
 import { brandingForBot } from '../services/brand-kits';
 import { settingsForMeeting } from '../db/settings';
@@ -62,30 +62,36 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       await changeMeeting(
         tem,
         { botId },
-        async (meeting) => {
+        (meeting, _bots, results) => {
           for (const [other, otherStatus] of Object.entries(alsoParts) as [Part, PartStatus][])
             meeting.results = withPart(meeting.results, other, { status: otherStatus });
           meeting.results = withPart(meeting.results, part, { status, ...extra });
           if (store) {
-            const row =
-              (await tem.findOne(MeetingResult, { meetingId: meeting.id })) ??
-              Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
+            // The first part stored makes the row (the flush inserts it); the others change it.
+            let row = results;
+            if (!row) {
+              row = Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
+              tem.persist(row);
+            }
             row.botId = botId;
             store(row);
-            tem.persist(row);
           }
         },
         [{ botId, types: events }],
+        { results: store !== undefined },
       );
     });
   }
 
-  /** The bot, its meeting (read only) and the meeting's settings: two statements. */
-  async function launchContext(botId: string) {
+  /**
+   * The bot, its meeting (read only) and the meeting's settings, with its results row when
+   * `results`: one statement.
+   */
+  async function launchContext(botId: string, opts: { results?: boolean } = {}) {
     const em = fork();
-    const found = await botAndMeeting(em, botId);
+    const found = await botMeetingAndSettings(em, botId, opts);
     if (!found) return null;
-    return { ...found, settings: await settingsForMeeting(em, found.meeting) };
+    return { ...found, settings: await settingsForMeeting(em, found.meeting, found.settings) };
   }
 
   return {
@@ -216,9 +222,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     /** Summarises the transcript with the meeting's template and language; `none` when there is nothing to summarise. */
     async makeSummary(botId: string): Promise<'ready' | 'none' | 'failed'> {
       return heartbeating(async () => {
-        const ctx = await launchContext(botId);
+        const ctx = await launchContext(botId, { results: true });
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-        const row = await fork().findOne(MeetingResult, { meetingId: ctx.meeting.id });
+        const row = ctx.results;
         if (!row?.transcript || row.transcript.segments.length === 0) {
           await setPart(botId, 'summary', 'none', {}, []);
           return 'none';

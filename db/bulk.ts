@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityName, EntityProperty } from '@mikro-orm/core';
+import { helper, type EntityMetadata, type EntityName, type EntityProperty } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -101,12 +101,21 @@ export type RowsOf = { entity: EntityName<object>; rows: object[] };
  * class's rows go in the order given. Classes without rows are left out.
  */
 export async function insertTogether(em: EntityManager, groups: RowsOf[]): Promise<void> {
-  const parts = groups
+  await runTogether(em, insertParts(em, groups));
+}
+
+/** Each class's insert with its rows' JSON (classes without rows left out). */
+function insertParts(em: EntityManager, groups: RowsOf[]): { sql: string; json: string }[] {
+  return groups
     .filter((g) => g.rows.length > 0)
     .map((g) => {
       const { sql, props } = insertOf(em, g.entity);
       return { sql, json: rowsJson(props, g.rows) };
     });
+}
+
+/** Data-modifying statements, each with one JSON bind parameter, run as one statement (`with` queries). */
+async function runTogether(em: EntityManager, parts: { sql: string; json: string }[]): Promise<void> {
   if (parts.length === 0) return;
   const last = parts[parts.length - 1]!;
   const sql =
@@ -122,4 +131,56 @@ export async function insertTogether(em: EntityManager, groups: RowsOf[]): Promi
     parts.map((p) => p.json),
     { prepared: true },
   );
+}
+
+const updateCache = new Map<string, string>();
+
+/** The update of one entity's `props` (by primary key), its values read from one JSON bind parameter. */
+function updateOf(meta: EntityMetadata<object>, pk: EntityProperty, props: EntityProperty[]): string {
+  const key = `${meta.className}\u0000${props.map((p) => p.name).join(',')}`;
+  let sql = updateCache.get(key);
+  if (!sql) {
+    const table = `"${meta.tableName}"`;
+    const types = [pk, ...props].map((p) => `"${p.fieldNames[0]}" ${recordType(p)}`).join(', ');
+    sql = `update ${table} set ${props.map((p) => `"${p.fieldNames[0]}" = x."${p.fieldNames[0]}"`).join(', ')}
+      from jsonb_to_record(?::jsonb) as x(${types}) where ${table}."${pk.fieldNames[0]}" = x."${pk.fieldNames[0]}"`;
+    if (updateCache.size >= PREPARED_KEPT) updateCache.clear();
+    updateCache.set(key, sql);
+  }
+  return sql;
+}
+
+/**
+ * What a flush would write for these managed entities (each property changed since the entity was
+ * read or last written, with the class's `onUpdate` values) and for these new rows, in one statement
+ * (one round trip instead of one per entity and class): each update and each class's insert is a
+ * data-modifying `with` query. Then the unit of work takes what each entity holds as written, so a
+ * later flush writes it again only if it changes again. An entity the unit of work does not manage
+ * yet (a new one, persisted) is left to the next flush.
+ */
+export async function writeTogether(em: EntityManager, entities: object[], inserts: RowsOf[] = []): Promise<void> {
+  const comparator = em.getComparator();
+  const parts: { sql: string; json: string }[] = [];
+  const written: object[] = [];
+  for (const entity of entities) {
+    const wrapped = helper(entity);
+    const original = wrapped.__originalEntityData;
+    if (!wrapped.__managed || !original) continue;
+    const meta = wrapped.__meta;
+    const diff = comparator.diffEntities(meta.className, original, comparator.prepareEntity(entity));
+    if (Object.keys(diff).length === 0) continue;
+    const record = entity as Record<string, unknown>;
+    for (const p of meta.props) if (p.onUpdate) record[p.name] = p.onUpdate(entity, em);
+    const props = meta.props.filter(
+      (p) => p.fieldNames?.length === 1 && !p.primary && (p.name in diff || p.onUpdate !== undefined),
+    );
+    const pk = meta.props.find((p) => p.primary)!;
+    parts.push({ sql: updateOf(meta, pk, props), json: rowsJson([pk, ...props], [entity]).slice(1, -1) });
+    written.push(entity);
+  }
+  parts.push(...insertParts(em, inserts));
+  if (parts.length === 0) return;
+  await runTogether(em, parts);
+  const uow = em.getUnitOfWork();
+  for (const entity of written) uow.merge(entity);
 }

@@ -1,9 +1,10 @@
 import { NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from './bulk';
-import { Bot, Meeting } from './entities';
+import { Bot, Meeting, MeetingResult } from './entities';
 import { LIVE_MEMBERS_BY_EMAIL, lowerEmails } from './members';
-import { readOnlyEntity, selectColumns } from './read-only';
+import { fieldsOf, readOnlyEntity, selectColumns } from './read-only';
+import { MEETING_SETTINGS_INPUTS_SQL, settingsInputsOf, type MeetingSettingsInputs } from './settings';
 import { Where } from './where';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
@@ -42,20 +43,63 @@ export async function botAndMeeting(em: EntityManager, botId: string): Promise<{
     : null;
 }
 
+/**
+ * botAndMeeting with, in the same statement, what the meeting's settings are resolved from
+ * (settingsForMeeting takes `settings`) and, when `results`, the meeting's results row (null before
+ * its first part is stored). Read only, like botAndMeeting.
+ */
+export async function botMeetingAndSettings(
+  em: EntityManager,
+  botId: string,
+  opts: { results?: boolean } = {},
+): Promise<{ bot: Bot; meeting: Meeting; settings: MeetingSettingsInputs; results: MeetingResult | null } | null> {
+  const [row] = await executeBound<
+    {
+      bot: Record<string, unknown>;
+      meeting: Record<string, unknown>;
+      results?: Record<string, unknown> | null;
+    } & Record<string, unknown>
+  >(
+    em,
+    `select row_to_json(b) as bot, row_to_json(m) as meeting, ${MEETING_SETTINGS_INPUTS_SQL}${
+      opts.results ? ', (select row_to_json(r) from meeting_results r where r.meeting_id = m.id) as results' : ''
+    }
+     from bots b join meetings m on m.id = b.meeting_id where b.id = ?`,
+    [botId],
+    { prepared: true }, // json columns and named ones, whatever the tables' columns
+  );
+  if (!row) return null;
+  return {
+    bot: readOnlyEntity(em, Bot, row.bot, 'json'),
+    meeting: readOnlyEntity(em, Meeting, row.meeting, 'json'),
+    settings: settingsInputsOf(row),
+    results: row.results ? readOnlyEntity(em, MeetingResult, row.results, 'json') : null,
+  };
+}
+
 /** Which meeting a change is about: its id, or one of its bots' (the lock then finds the meeting itself). */
 export type MeetingTarget = string | { botId: string };
 
 /**
  * The meeting of `target`, locked for the caller's transaction, with its bots, oldest first, managed
- * (the caller's flush writes what it changes), and which of `dedupeKeys` an event was already
- * recorded under (a retried activity records none again). Two statements: the lock, then the bots
- * with the keys, read after the lock so they see what its previous holder committed.
+ * (the caller's flush writes what it changes), which of `dedupeKeys` an event was already recorded
+ * under (a retried activity records none again), what its settings are resolved from
+ * (settingsForMeeting takes `settings`) and, when `results`, its results row, managed (null when it
+ * has none yet). Two statements: the lock, then the rest, read after the lock so it sees what the
+ * lock's previous holder committed.
  */
 export async function lockedMeetingWithBots(
   em: EntityManager,
   target: MeetingTarget,
   dedupeKeys: string[] = [],
-): Promise<{ meeting: Meeting; bots: Bot[]; recorded: Set<string> }> {
+  opts: { results?: boolean } = {},
+): Promise<{
+  meeting: Meeting;
+  bots: Bot[];
+  recorded: Set<string>;
+  settings: MeetingSettingsInputs;
+  results: MeetingResult | null;
+}> {
   // As em.findOne and em.find would (flush mode AUTO): what the caller changed in meetings or bots and
   // has not flushed is written first, so the rows read below hold it and em.map keeps it.
   await em.tryFlush(Meeting, {});
@@ -80,19 +124,44 @@ export async function lockedMeetingWithBots(
       typeof target === 'string' ? `Meeting not found (${target})` : `Bot not found (${target.botId})`,
     );
   const meeting = em.map(Meeting, row);
-  // One row at least (the keys on it), one per bot: bot columns are null when the meeting has none.
-  const rows = await executeBound<Record<string, unknown> & { recorded_keys: string[] }>(
+  // One row at least (the keys, settings inputs and results on it), one per bot: bot columns are null
+  // when the meeting has none.
+  const rows = await executeBound<
+    Record<string, unknown> & { recorded_keys: string[]; results?: Record<string, unknown> | null }
+  >(
     em,
-    `select ${selectColumns(em, Bot, 'b')}, k.recorded_keys
-     from (select array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys) k
+    `select ${selectColumns(em, Bot, 'b')}, k.*
+     from (select array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys,
+             ${MEETING_SETTINGS_INPUTS_SQL}${
+               opts.results
+                 ? ', (select row_to_json(r) from meeting_results r where r.meeting_id = m.id) as results'
+                 : ''
+             }
+           from meetings m where m.id = ?) k
      left join bots b on b.meeting_id = ?
      order by b.id`,
-    [dedupeKeys, meeting.id],
+    [dedupeKeys, meeting.id, meeting.id],
     { prepared: true },
   );
-  const recorded = new Set(rows[0]!.recorded_keys);
-  const bots = rows.filter((r) => r.id !== null).map(({ recorded_keys: _keys, ...bot }) => em.map(Bot, bot));
-  return { meeting, bots, recorded };
+  const first = rows[0]!;
+  const recorded = new Set(first.recorded_keys);
+  const bots = rows.filter((r) => r.id !== null).map((r) => em.map(Bot, botColumns(em, r)));
+  const results = first.results ? em.map(MeetingResult, resultColumns(em, first.results)) : null;
+  return { meeting, bots, recorded, settings: settingsInputsOf(first), results };
+}
+
+/** A joined row's bot columns only (em.map takes a row of the entity's own columns). */
+function botColumns(em: EntityManager, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(em, Bot)) out[field] = row[field];
+  return out;
+}
+
+/** A results row read as JSON (row_to_json) as the driver would hand its columns over to em.map. */
+function resultColumns(em: EntityManager, json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(em, MeetingResult)) out[field] = json[field];
+  return out;
 }
 
 /**

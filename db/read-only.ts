@@ -86,3 +86,8 @@ export function selectColumns(em: EntityManager, entity: new () => object, alias
   }
   return list;
 }
+
+/** The entity's column names (each property with one column), as selectColumns lists them. */
+export function fieldsOf(em: EntityManager, entity: new () => object): string[] {
+  return [...new Set(columnsOf(em, entity).map((c) => c.field))];
+}

@@ -139,7 +139,12 @@ async function loadCandidates(
     [unique(q.accountIds), unique(q.workspaceIds), unique(q.memberIds), unique(q.meetingIds)],
     { prepared: true }, // the function's columns are fixed by its signature
   );
-  return rows.map((r) => ({
+  return rows.map(candidateOf);
+}
+
+/** A row of settings_candidates as resolution takes it. */
+function candidateOf(r: Row): ReachingAssignment {
+  return {
     id: r.id,
     settingsId: r.settings_id,
     conditions: r.scope,
@@ -148,7 +153,38 @@ async function loadCandidates(
     createdAt: new Date(r.created_at),
     values: r.values,
     legacyValues: r.legacy_values,
-  }));
+  };
+}
+
+/**
+ * What resolving one meeting's settings reads, as columns of a statement that reads the meeting
+ * (alias `m`) anyway, so a status change or an activity's read costs no statement for its settings:
+ * the assignments that may reach it (settings_candidates, as JSON), its member's email and its
+ * workspace's account. `settingsInputsOf` takes them from the row.
+ */
+export const MEETING_SETTINGS_INPUTS_SQL = `(select coalesce(json_agg(c), '[]'::json) from settings_candidates(
+      array(select w.created_by from workspaces w where w.id = m.workspace_id), array[m.workspace_id],
+      array_remove(array[m.member_id], null), array[m.id]) c) as settings_candidates,
+    (select mem.email from members mem where mem.id = m.member_id) as settings_member_email,
+    (select w.created_by from workspaces w where w.id = m.workspace_id) as settings_account_id,
+    m.member_id as settings_member_id`;
+
+/** A meeting's settings inputs as read with MEETING_SETTINGS_INPUTS_SQL: for the member it had then. */
+export type MeetingSettingsInputs = {
+  memberId: string | null;
+  memberEmail: string | null;
+  accountId: string;
+  candidates: Row[];
+};
+
+/** The inputs from a row that selected MEETING_SETTINGS_INPUTS_SQL. */
+export function settingsInputsOf(row: Record<string, unknown>): MeetingSettingsInputs {
+  return {
+    memberId: (row.settings_member_id as string | null) ?? null,
+    memberEmail: (row.settings_member_email as string | null) ?? null,
+    accountId: (row.settings_account_id as string | null) ?? '',
+    candidates: row.settings_candidates as Row[],
+  };
 }
 
 /**
@@ -272,24 +308,33 @@ async function resolveMeetings(
     ...unwritten,
   ]);
   for (const m of meetings) {
-    const target: Target = {
-      kind: 'meeting',
-      workspaceId: m.workspaceId,
-      accountId: accounts.get(m.workspaceId) ?? '',
-      memberId: m.memberId,
-      meetingId: m.id,
-      icalUid: m.icalUid,
-      startsAt: m.startsAt,
-      categories: meetingCategories({
-        memberId: m.memberId,
-        memberEmail: m.memberId ? (emails.get(m.memberId) ?? null) : null,
-        organizer: m.organizer,
-        participants: m.participants,
-      }),
-    };
+    const target = meetingTarget(
+      m,
+      accounts.get(m.workspaceId) ?? '',
+      m.memberId ? (emails.get(m.memberId) ?? null) : null,
+    );
     out.set(m.id, resolve(target, candidates.for(target)));
   }
   return out;
+}
+
+/** What settings are resolved for: the meeting, in its workspace and account, with its categories. */
+function meetingTarget(m: Meeting, accountId: string, memberEmail: string | null): Target {
+  return {
+    kind: 'meeting',
+    workspaceId: m.workspaceId,
+    accountId,
+    memberId: m.memberId,
+    meetingId: m.id,
+    icalUid: m.icalUid,
+    startsAt: m.startsAt,
+    categories: meetingCategories({
+      memberId: m.memberId,
+      memberEmail,
+      organizer: m.organizer,
+      participants: m.participants,
+    }),
+  };
 }
 
 /** Candidates grouped by what they are anchored on, so each target looks only at its own (a page would otherwise test every pair). */
@@ -312,7 +357,20 @@ function byAnchor(candidates: ReachingAssignment[]) {
   };
 }
 
-export async function settingsForMeeting(em: EntityManager, meeting: Meeting): Promise<SettingsBlock> {
+/**
+ * One meeting's settings block. With `inputs` read with the meeting (MEETING_SETTINGS_INPUTS_SQL),
+ * no statement, unless the meeting's member changed since they were read: then, as without them,
+ * the block is read (settingsForMeetings).
+ */
+export async function settingsForMeeting(
+  em: EntityManager,
+  meeting: Meeting,
+  inputs?: MeetingSettingsInputs,
+): Promise<SettingsBlock> {
+  if (inputs && inputs.memberId === meeting.memberId) {
+    const target = meetingTarget(meeting, inputs.accountId, meeting.memberId ? inputs.memberEmail : null);
+    return resolve(target, byAnchor(inputs.candidates.map(candidateOf)).for(target));
+  }
   return (await settingsForMeetings(em, [meeting])).get(meeting.id)!;
 }
 

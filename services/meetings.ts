@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Bot, Meeting, MeetingResult } from '../db/entities';
+import { writeTogether } from '../db/bulk';
+import { Bot, Meeting, MeetingResult, WebhookEvent } from '../db/entities';
 import {
   lockedMeetingWithBots,
   meetingsToShow,
@@ -8,7 +9,7 @@ import {
   type MeetingFilters,
   type MeetingTarget,
 } from '../db/meetings';
-import { recordEvent } from '../db/outbox';
+import { eventRow } from '../db/outbox';
 import { settingsDigest, settingsForMeeting, settingsForMeetings } from '../db/settings';
 import { canonicalJson } from '../domain/canonical-json';
 import { ApiError, notFound, unauthorized } from '../domain/errors';
@@ -71,37 +72,46 @@ function visible(payload: Record<string, unknown>): string {
  * `meeting.finished` when its results reached ready or failed, and the given `bot.*` events.
  * Settings count as changed when the resolved block differs from the one the meeting last published
  * (its digest), so a settings change not yet announced is announced with the next change.
+ *
+ * With `results`, `change` also gets the meeting's results row (managed; null before its first part:
+ * a new row is persisted by `change` and written by the flush). Four statements in all, whatever
+ * changed: the lock, one read (bots, recorded events, settings, results), one write (the meeting,
+ * its bots, the results row and the events), and the flush of anything else the caller persisted.
  */
 export async function changeMeeting(
   em: EntityManager,
   target: MeetingTarget,
-  change: (meeting: Meeting, bots: Bot[]) => void | Promise<void>,
+  change: (meeting: Meeting, bots: Bot[], results: MeetingResult | null) => void | Promise<void>,
   botEvents: { botId: string; types: BotEventType[] }[] = [],
+  opts: { results?: boolean } = {},
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
   // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
   const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
-  const { meeting, bots, recorded } = await lockedMeetingWithBots(em, target, keys);
+  // bot.* events of pins before 2026-10-12 carry the meeting's results as they are now.
+  const read = await lockedMeetingWithBots(em, target, keys, { results: opts.results || keys.length > 0 });
+  const { meeting, bots, recorded, results } = read;
   const before = serializeMeeting(meeting, bots, { settings: null });
-  await change(meeting, bots);
-  const block = await settingsForMeeting(em, meeting);
+  await change(meeting, bots, results);
+  const block = await settingsForMeeting(em, meeting, read.settings);
   const digest = settingsDigest(block);
   const after = meetingPayload(meeting, bots, block);
   const now = new Date();
-  // bot.* events of pins before 2026-10-12 carry the meeting's results as they are now.
-  const results = keys.length > 0 ? await em.findOne(MeetingResult, { meetingId: meeting.id }) : null;
+  const events: WebhookEvent[] = [];
   for (const { botId, types } of botEvents) {
     const bot = bots.find((b) => b.id === botId)!;
     bot.updatedAt = now;
     for (const type of types) {
       const dedupeKey = `${botId}/${type}`;
       if (!recorded.has(dedupeKey))
-        recordEvent(em, {
-          workspaceId: meeting.workspaceId,
-          type,
-          objectId: bot.id,
-          payload: serializeBot(bot, meeting, block, results),
-          dedupeKey,
-        });
+        events.push(
+          eventRow({
+            workspaceId: meeting.workspaceId,
+            type,
+            objectId: bot.id,
+            payload: serializeBot(bot, meeting, block, results),
+            dedupeKey,
+          }),
+        );
     }
   }
   const { settings: _s, ...afterWithoutSettings } = after;
@@ -109,22 +119,28 @@ export async function changeMeeting(
     meeting.settingsDigest = digest;
     meeting.updatedAt = now;
     after.updated_at = now.toISOString();
-    recordEvent(em, {
-      workspaceId: meeting.workspaceId,
-      type: 'meeting.updated',
-      objectId: meeting.id,
-      payload: after,
-    });
-    const finished = (s: string) => s === 'ready' || s === 'failed';
-    if (finished(meeting.results.status) && (before.results as { status: string }).status !== meeting.results.status) {
-      recordEvent(em, {
+    events.push(
+      eventRow({
         workspaceId: meeting.workspaceId,
-        type: 'meeting.finished',
+        type: 'meeting.updated',
         objectId: meeting.id,
         payload: after,
-      });
+      }),
+    );
+    const finished = (s: string) => s === 'ready' || s === 'failed';
+    if (finished(meeting.results.status) && (before.results as { status: string }).status !== meeting.results.status) {
+      events.push(
+        eventRow({
+          workspaceId: meeting.workspaceId,
+          type: 'meeting.finished',
+          objectId: meeting.id,
+          payload: after,
+        }),
+      );
     }
   }
+  await writeTogether(em, [meeting, ...bots, ...(results ? [results] : [])], [{ entity: WebhookEvent, rows: events }]);
+  // Whatever else the caller or `change` persisted (a new bot, a first results row).
   await em.flush();
   return { meeting, bots };
 }

@@ -22,7 +22,15 @@ import { createLogger } from '../../runtime/logger';
 import { freePort, waitForPort } from '../../runtime/net';
 import { LocalStorage } from '../../runtime/storage';
 import { startDevServer } from '../../runtime/temporal-servers';
-import { BENCH_SIGNING_SECRET, benchDatabase, percentile, runBench, spawnWorker, statementsOf } from '../support';
+import {
+  BENCH_SIGNING_SECRET,
+  benchDatabase,
+  cpuPerUnit,
+  percentile,
+  runBench,
+  spawnWorker,
+  statementsOf,
+} from '../support';
 
 /** Every bench bot's call: no `sim` parameter, so the simulator plays its normal scenario. */
 const MEETING_URL = 'https://meet.google.com/bench-abcd-efg';
@@ -113,30 +121,36 @@ async function main() {
     // The clock starts with the first bot (after the keys' first calls).
     const started = Date.now();
     const workerCpuAtStart = await worker.cpuSeconds();
-    const statements = await statementsOf(orm, () => sendOne(0));
-    let next = 1; // the first bot is one of them
-    const send = async () => {
-      while (next < total) await sendOne(next++);
-    };
-    await Promise.all(Array.from({ length: concurrency }, send));
-    const sentSeconds = (Date.now() - started) / 1000;
-    const deadline = Date.now() + 15 * 60_000;
+    let statements: string[] = [];
+    let sentSeconds = 0;
     const failed: string[] = [];
-    while (sentAt.size > 0 && Date.now() < deadline) {
-      const ids = [...sentAt.keys()];
-      const rows = await orm.em
-        .fork()
-        .execute<{ id: string; status: string; updated_at: Date }[]>(
-          `select id, status, updated_at from bots where id in (?) and status in ('completed', 'failed', 'cancelled')`,
-          [ids],
-        );
-      for (const r of rows) {
-        latencies.push(new Date(r.updated_at).getTime() - sentAt.get(r.id)!);
-        if (r.status !== 'completed') failed.push(`${r.id}:${r.status}`);
-        sentAt.delete(r.id);
+    const lifecycle = async () => {
+      statements = await statementsOf(orm, () => sendOne(0));
+      let next = 1; // the first bot is one of them
+      const send = async () => {
+        while (next < total) await sendOne(next++);
+      };
+      await Promise.all(Array.from({ length: concurrency }, send));
+      sentSeconds = (Date.now() - started) / 1000;
+      const deadline = Date.now() + 15 * 60_000;
+      while (sentAt.size > 0 && Date.now() < deadline) {
+        const ids = [...sentAt.keys()];
+        const rows = await orm.em
+          .fork()
+          .execute<{ id: string; status: string; updated_at: Date }[]>(
+            `select id, status, updated_at from bots where id in (?) and status in ('completed', 'failed', 'cancelled')`,
+            [ids],
+          );
+        for (const r of rows) {
+          latencies.push(new Date(r.updated_at).getTime() - sentAt.get(r.id)!);
+          if (r.status !== 'completed') failed.push(`${r.id}:${r.status}`);
+          sentAt.delete(r.id);
+        }
+        await new Promise((r) => setTimeout(r, 250));
       }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    };
+    // Where the machine's CPU went per bot: the API runs in this process, beside the load.
+    const { line: cpuLine } = await cpuPerUnit('bot', { worker: worker.pid }, lifecycle, () => total);
     const seconds = (Date.now() - started) / 1000;
     const workerCpu = (await worker.cpuSeconds()) - workerCpuAtStart;
     // The bound, in the same run: empty workflows through the same server and worker, as many at once as bots were in flight.
@@ -152,7 +166,13 @@ async function main() {
       }),
     );
     const noopSeconds = (Date.now() - noopStarted) / 1000;
-    const skeleton = await skeletonBots(temporal.address, client, Math.min(total, 200), env);
+    // The skeleton's worker runs in this process.
+    const { result: skeleton, line: skeletonCpu } = await cpuPerUnit(
+      'skeleton bot',
+      {},
+      () => skeletonBots(temporal.address, client, Math.min(total, 200), env),
+      (r) => r.bots,
+    );
     // The API's own rate, in the same run: as many POSTs again with nothing else at work (the worker
     // stopped, so their starts wait in the outbox), against the rate above, taken while the worker,
     // PostgreSQL and the Temporal server ran the bots already sent on the same cores.
@@ -183,6 +203,8 @@ async function main() {
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
         `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB; worker CPU from the first POST to the last completion: ${workerCpu.toFixed(1)} s = ${((workerCpu * 1000) / total).toFixed(1)} ms a bot (its bots' activities, workflow tasks and outbox)`,
         `bound: ${skeleton.bots} skeleton bots (the same two workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
+        cpuLine,
+        skeletonCpu,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
       ].join('\n'),

@@ -33,4 +33,50 @@ describe('a change of a meeting inside a larger transaction', () => {
     const updated = events.body.data.find((e: { type: string }) => e.type === 'meeting.updated');
     assert.equal(updated?.data.object.title, 'Changed first, not flushed');
   });
+
+  it('When a transaction changes a meeting through changeMeeting and then changes it again, then the later change is kept too', async () => {
+    const bot = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/223456789' });
+    const meetingId = bot.body.meeting_id as string;
+    await api.orm.em.fork().transactional(async (em) => {
+      const { meeting } = await changeMeeting(em, meetingId, (m) => {
+        m.title = 'Changed by the change';
+      });
+      meeting.title = 'Changed after it';
+    });
+    const shown = (await api.as(me).get(`/meetings/${meetingId}`)).body;
+    assert.equal(shown.title, 'Changed after it');
+  });
+
+  it("When a change moves a meeting to another member, then its meeting.updated carries that member's settings", async () => {
+    const ann = await api
+      .as(me)
+      .post('/members', { workspace_id: me.workspaceId, name: 'Ann', email: 'ann@example.com' });
+    assert.equal(ann.status, 201, JSON.stringify(ann.body));
+    const own = await api.as(me).get(`/members/${ann.body.id}`, { include: 'settings' });
+    const settingsId = (own.body.settings.assignments as { settings_id: string; own: boolean }[]).find(
+      (a) => a.own,
+    )!.settings_id;
+    const patched = await api.as(me).patch(`/settings/${settingsId}`, { summary: { language: 'fr' } });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    const bot = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/323456789' });
+    const meetingId = bot.body.meeting_id as string;
+    await api.orm.em.fork().transactional(async (em) => {
+      await changeMeeting(em, meetingId, (m) => {
+        m.memberId = ann.body.id;
+      });
+    });
+    const shown = await api.as(me).get(`/meetings/${meetingId}`, { include: 'settings' });
+    assert.equal(shown.body.member_id, ann.body.id);
+    assert.equal(shown.body.settings.summary.language, 'fr');
+    const events = await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 20 });
+    const updated = events.body.data.find(
+      (e: { type: string; data: { object: { id: string } } }) =>
+        e.type === 'meeting.updated' && e.data.object.id === meetingId,
+    );
+    assert.equal(updated?.data.object.settings.summary.language, 'fr');
+  });
 });
