@@ -12,7 +12,7 @@ import {
   storedDelivery,
 } from '../db/deliveries';
 import type { Orm } from '../db/orm';
-import { claimUndispatchedEvents, eventBodies } from '../db/webhook-events';
+import { claimUndispatchedEvents, eventBodies, markEventsWithoutEndpoints } from '../db/webhook-events';
 import { downgrade, restoreLegacy, type LegacyFacts, type ResourceKind } from '../domain/versions';
 import type { Logger } from '../runtime/logger';
 import { postOnce } from '../runtime/webhook-http';
@@ -59,14 +59,19 @@ export type AttemptOutcome = {
  * Events become their deliveries, in one transaction per batch and without any Temporal call:
  * each subscribed, enabled endpoint gets its body rendered at its pinned version (stored, so retries
  * and redeliveries send these bytes), due for its first attempt by a dispatcher
- * (`makeFirstAttempt`); the events are marked dispatched. Rows are claimed with SKIP LOCKED, so
- * several dispatchers share the work. Returns how many events it took and deliveries it made.
+ * (`makeFirstAttempt`); the events are marked dispatched. Events of workspaces without an endpoint
+ * are only marked, first, by one statement without a transaction (up to a batch of them as well).
+ * Rows are claimed with SKIP LOCKED, so several dispatchers share the work. Returns how many events
+ * it took (up to two batches) and deliveries it made.
  */
 export async function fanOutEvents(
   orm: Orm,
   opts: { batchSize: number },
 ): Promise<{ events: number; deliveries: number }> {
-  return orm.em.fork().transactional(async (em) => {
+  // Events no endpoint can want are marked with one statement; a transaction only when others wait.
+  const { marked, othersWaiting } = await markEventsWithoutEndpoints(orm.em.fork(), opts.batchSize);
+  if (!othersWaiting) return { events: marked, deliveries: 0 };
+  const made = await orm.em.fork().transactional(async (em) => {
     // Claimed and marked dispatched together: the deliveries below commit with the mark.
     const { events, endpoints } = await claimUndispatchedEvents(em, opts.batchSize);
     if (events.length === 0) return { events: 0, deliveries: 0 };
@@ -96,6 +101,7 @@ export async function fanOutEvents(
     await insertDeliveries(em, rows);
     return { events: events.length, deliveries: rows.length };
   });
+  return { events: marked + made.events, deliveries: made.deliveries };
 }
 
 /**

@@ -85,6 +85,36 @@ export async function claimUndispatchedEvents(
   };
 }
 
+/** An enabled, not deleted endpoint of event `w`'s workspace (what a fan-out may make a delivery for). */
+const HAS_ENDPOINT = `exists (select 1 from webhook_endpoints e
+  where e.workspace_id = w.workspace_id and e.enabled and e.deleted_at is null)`;
+
+/**
+ * Marks dispatched up to `limit` undispatched events of workspaces without an enabled endpoint,
+ * oldest first, skipping rows another dispatcher holds: one statement, outside any transaction, since
+ * such an event makes no delivery (the fan-out of most events of most workspaces). Says how many it
+ * marked and whether events of workspaces with endpoints wait (for claimUndispatchedEvents).
+ */
+export async function markEventsWithoutEndpoints(
+  em: EntityManager,
+  limit: number,
+): Promise<{ marked: number; othersWaiting: boolean }> {
+  const [row] = await executeBound<{ marked: number; others_waiting: boolean }>(
+    em,
+    `with marked as (
+       update webhook_events set dispatched_at = now()
+       where id in (select w.id from webhook_events w where w.dispatched_at is null and not ${HAS_ENDPOINT}
+                    order by w.created_at, w.id limit ? for update skip locked)
+       returning id
+     )
+     select (select count(*)::int from marked) as marked,
+       exists (select 1 from webhook_events w where w.dispatched_at is null and ${HAS_ENDPOINT}) as others_waiting`,
+    [limit],
+    { prepared: true },
+  );
+  return { marked: row!.marked, othersWaiting: row!.others_waiting };
+}
+
 /** The bodies of these events, by id. */
 export async function eventBodies(em: EntityManager, ids: string[]): Promise<Map<string, EventBody>> {
   if (ids.length === 0) return new Map();

@@ -189,7 +189,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
           eventsMayWait = true;
           throw err;
         }
-        if (made.events === batchSize) eventsMayWait = true;
+        if (made.events >= batchSize) eventsMayWait = true; // a full batch of either kind: more may wait
         work += made.events;
         // Attempts start as soon as their deliveries exist, while the next batch is fanned out (and
         // room an ended attempt freed is used even while events keep the round going).

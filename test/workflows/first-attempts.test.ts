@@ -158,6 +158,51 @@ describe('first attempts made by the dispatcher', () => {
     }
   });
 
+  it('When events of a workspace without endpoints wait among those of a workspace with one, then one fan-out marks them all dispatched and makes deliveries for the second only', async () => {
+    const { workspaceId: quiet } = await workspaceWithEndpoints([]);
+    const { workspaceId, endpointIds } = await workspaceWithEndpoints(['/mixed']);
+    const quietEvents = await commitEvents(quiet, 3);
+    const wanted = await commitEvents(workspaceId, 2);
+    const moreQuiet = await commitEvents(quiet, 2);
+    const made = await fanOutEvents(db.orm, { batchSize: 50 });
+    assert.equal(made.deliveries, 2);
+    const ours = [...quietEvents, ...wanted, ...moreQuiet];
+    const rows = await db.orm.em.fork().execute<{ id: string; dispatched: boolean; deliveries: number }[]>(
+      `select e.id, e.dispatched_at is not null as dispatched,
+           (select count(*)::int from webhook_deliveries d where d.event_id = e.id) as deliveries
+         from webhook_events e where e.id in (?) order by e.id`,
+      [ours],
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.dispatched, r.deliveries]),
+      ours.sort().map((id) => [id, true, wanted.includes(id) ? 1 : 0]),
+    );
+    for (const evt of wanted)
+      assert.deepEqual(await deliveryOf(evt, endpointIds[0]!), {
+        status: 'pending',
+        attempts: 0,
+        first_attempt_due: true,
+      });
+    // A dispatcher makes them (and leaves no delivery due for the tests after this one).
+    const d = dispatcher();
+    try {
+      for (const evt of wanted)
+        await until(() => deliveryOf(evt, endpointIds[0]!), {
+          what: 'the delivery made',
+          accept: (x) => x?.status === 'succeeded',
+        });
+      assert.deepEqual(
+        received
+          .filter((r) => r.path === '/mixed')
+          .map((r) => r.id)
+          .sort(),
+        [...wanted].sort(),
+      );
+    } finally {
+      await d.stop();
+    }
+  });
+
   it('When a dispatcher died holding a first attempt, then another makes it once the lease has run out, and the receiver gets it once', async () => {
     const { workspaceId, endpointIds } = await workspaceWithEndpoints(['/later']);
     const [evt] = await commitEvents(workspaceId, 1);
