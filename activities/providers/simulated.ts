@@ -18,6 +18,12 @@ import {
 
 const SAMPLE_RATE = 1000;
 
+/** 220 Hz at SAMPLE_RATE repeats every 50 samples. */
+const TONE_PERIOD = 50;
+const TONE = Buffer.from(
+  Array.from({ length: TONE_PERIOD }, (_, i) => 128 + Math.round(8 * Math.sin((2 * Math.PI * 220 * i) / SAMPLE_RATE))),
+);
+
 /** A small mono 8-bit WAV: a quiet tone, long enough to be the meeting. */
 export function wav(durationSeconds: number): Buffer {
   const samples = Math.max(1, Math.round(durationSeconds * SAMPLE_RATE));
@@ -34,7 +40,8 @@ export function wav(durationSeconds: number): Buffer {
   buf.writeUInt16LE(8, 34);
   buf.write('data', 36);
   buf.writeUInt32LE(samples, 40);
-  for (let i = 0; i < samples; i++) buf[44 + i] = 128 + Math.round(8 * Math.sin((2 * Math.PI * 220 * i) / SAMPLE_RATE));
+  // One period of the tone, repeated (a meeting is millions of samples).
+  buf.fill(TONE, 44);
   return buf;
 }
 
