@@ -12,7 +12,7 @@ import type { ProviderEvent } from '../activities/providers/types';
 import type { BotEventType } from '../domain/events';
 import type { BotStatus } from '../domain/meetings/state';
 import { BotStatusKey } from './search-attributes';
-import { cancelSignal, providerEventSignal, rescheduleSignal, statusQuery } from './signals';
+import { cancelSignal, providerEventSignal, providerEventsSignal, rescheduleSignal, statusQuery } from './signals';
 
 /** The short steps of a bot (launch, leave, status records): a minute each, retried for about ten. */
 const SHORT_STEP = {
@@ -66,10 +66,14 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     joinAt = at;
     rescheduled = true;
   });
-  setHandler(providerEventSignal, (e) => {
+  const receive = (e: ProviderEvent) => {
     if (seen.has(e.id)) return; // a provider retried its callback
     seen.add(e.id);
     inbox.push(e);
+  };
+  setHandler(providerEventSignal, receive);
+  setHandler(providerEventsSignal, (events) => {
+    if (Array.isArray(events)) events.forEach(receive);
   });
 
   const move = async (

@@ -3,6 +3,11 @@ import type { ProviderEvent } from '../activities/providers/types';
 
 /** Progress reported by the meeting-bot provider (simulated or real), applied idempotently. */
 export const providerEventSignal = defineSignal<[ProviderEvent]>('providerEvent');
+/**
+ * Events a provider reported at one moment, in their order (the simulated call's `admitted` and
+ * `recording_started`, or `recording_done` and `left`): one signal and one workflow task for all.
+ */
+export const providerEventsSignal = defineSignal<[ProviderEvent[]]>('providerEvents');
 /** Cancel the bot: it leaves the call if it is in one. */
 export const cancelSignal = defineSignal('cancel');
 /** A new join time (calendar reschedules). */

@@ -1,6 +1,6 @@
 import { getExternalWorkflowHandle, patched, sleep, uuid4 } from '@temporalio/workflow';
 import type { ProviderEvent, SimulatedCall } from '../activities/providers/types';
-import { botWorkflowId, providerEventSignal } from './signals';
+import { botWorkflowId, providerEventSignal, providerEventsSignal } from './signals';
 
 export type SimulatedBotInput = {
   botId: string;
@@ -20,16 +20,42 @@ export type SimulatedBotInput = {
 /**
  * The simulated meeting-bot provider's side of a call, as a durable workflow: it plays the
  * scenario chosen by the link's `sim` parameter and reports progress to the bot workflow with the
- * same `providerEvent` signal a real provider's callbacks are turned into.
+ * same provider events a real provider's callbacks are turned into (`providerEvents`, one signal for
+ * the events of one moment).
  */
 export async function simulatedBot(input: SimulatedBotInput): Promise<void> {
   const bot = getExternalWorkflowHandle(botWorkflowId(input.botId));
-  const wait = (seconds: number) => sleep(Math.max(1, Math.round((seconds * 1000) / input.speed)));
-  const emit = (type: ProviderEvent['type'], data?: ProviderEvent['data']) =>
-    bot.signal(providerEventSignal, { id: uuid4(), type, at: new Date().toISOString(), data });
+  // Events of one moment go to the bot together, as one signal, when the call waits or ends: a
+  // signal costs this workflow a task to send it and the bot one to receive it. Calls started
+  // before send each event as a signal of its own.
+  const batches = patched('sim-batches-events');
+  const pending: ProviderEvent[] = [];
+  const flush = async () => {
+    if (pending.length) await bot.signal(providerEventsSignal, pending.splice(0));
+  };
+  const wait = async (seconds: number) => {
+    await flush();
+    await sleep(Math.max(1, Math.round((seconds * 1000) / input.speed)));
+  };
+  const emit = async (type: ProviderEvent['type'], data?: ProviderEvent['data']) => {
+    const event: ProviderEvent = { id: uuid4(), type, at: new Date().toISOString(), data };
+    if (batches) pending.push(event);
+    else await bot.signal(providerEventSignal, event);
+  };
+  await play(input, batches, wait, emit);
+  await flush();
+}
+
+/** The scenario's events and waits, in order. */
+async function play(
+  input: SimulatedBotInput,
+  batches: boolean,
+  wait: (seconds: number) => Promise<void>,
+  emit: (type: ProviderEvent['type'], data?: ProviderEvent['data']) => Promise<void>,
+): Promise<void> {
   const half = Math.max(1, Math.round(input.meetingSeconds / 2));
 
-  if (patched('sim-sends-only-used-events')) {
+  if (batches || patched('sim-sends-only-used-events')) {
     // The bot workflow acts on neither `joining` nor `in_waiting_room` (it is joining from its launch
     // on): not sent, as the hosted provider's are not, they would cost both workflows a task each.
     if (input.scenario === 'lobby_timeout') return; // never admitted: the bot workflow's lobby timeout ends it

@@ -309,16 +309,32 @@ describe('timing, cancellation and provider signals', () => {
     });
   }
 
-  it('When provider events arrive twice and out of order, then each is applied once and in turn', async () => {
-    const { providerEventSignal } = await import('../../workflows/signals');
-    const bot = await sendBot({ meeting_url: 'https://meet.google.com/dup-abcd-efg?sim=lobby_timeout' });
-    const handle = t.env.client.workflow.getHandle(botWorkflowId(bot.id));
+  /** A bot whose simulated call never admits it, joining: the test plays its provider's events. */
+  const joiningBot = async (meetingUrl: string) => {
+    const bot = await sendBot({ meeting_url: meetingUrl });
     await until(async () => (await get(`/bots/${bot.id}`)).body.status, {
       what: 'the bot joining',
       timeoutMs: 5_000,
       intervalMs: 50,
       accept: (s) => s === 'joining',
     });
+    return { bot, handle: t.env.client.workflow.getHandle(botWorkflowId(bot.id)) };
+  };
+
+  /** The bot completes, and each of its events was recorded once. */
+  const completesWithEveryEvent = async (botId: string) => {
+    assert.equal(await finish(botId), 'completed');
+    assert.deepEqual(await eventTypes(botId), [
+      'bot.recording_started',
+      'bot.recording_completed',
+      'bot.transcript_ready',
+      'bot.summary_ready',
+    ]);
+  };
+
+  it('When provider events arrive twice and out of order, then each is applied once and in turn', async () => {
+    const { providerEventSignal } = await import('../../workflows/signals');
+    const { bot, handle } = await joiningBot('https://meet.google.com/dup-abcd-efg?sim=lobby_timeout');
     const at = new Date().toISOString();
     // Out of order: the recording is reported done before it started, then everything is repeated.
     const events = [
@@ -332,14 +348,45 @@ describe('timing, cancellation and provider signals', () => {
       { id: 'e-left', type: 'left', at, data: { reason: 'meeting_ended' } },
     ] as const;
     for (const e of events) await handle.signal(providerEventSignal, e as never);
-    assert.equal(await finish(bot.id), 'completed');
-    assert.deepEqual(await eventTypes(bot.id), [
-      'bot.recording_started',
-      'bot.recording_completed',
-      'bot.transcript_ready',
-      'bot.summary_ready',
-    ]);
+    await completesWithEveryEvent(bot.id);
     const m = (await get(`/meetings/${bot.meeting_id}`)).body;
     assert.equal(m.results.media.duration_seconds, 120);
+  });
+
+  it('When the provider reports the events of one moment in one providerEvents signal, then each is applied once and in order', async () => {
+    const { providerEventSignal, providerEventsSignal } = await import('../../workflows/signals');
+    const { bot, handle } = await joiningBot('https://meet.google.com/bat-chab-cde?sim=lobby_timeout');
+    const at = new Date().toISOString();
+    await handle.signal(providerEventSignal, { id: 'b-admit', type: 'admitted', at });
+    // A batch repeating an event already applied, and one event twice.
+    await handle.signal(providerEventsSignal, [
+      { id: 'b-admit', type: 'admitted', at },
+      { id: 'b-start', type: 'recording_started', at },
+      { id: 'b-start', type: 'recording_started', at },
+    ]);
+    await handle.signal(providerEventsSignal, [
+      { id: 'b-done', type: 'recording_done', at, data: { duration_seconds: 90, recording_ref: bot.id } },
+      { id: 'b-left', type: 'left', at, data: { reason: 'meeting_ended' } },
+    ]);
+    await completesWithEveryEvent(bot.id);
+    assert.equal((await get(`/meetings/${bot.meeting_id}`)).body.results.media.duration_seconds, 90);
+  });
+
+  it('When a simulated call plays, then the bot’s history shows two provider signals: admitted with recording_started, then recording_done with left', async () => {
+    const { defaultPayloadConverter } = await import('@temporalio/common');
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/his-tory-abc' });
+    assert.equal(await finish(bot.id), 'completed');
+    const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
+    const signals = (history.events ?? [])
+      .map((e) => e.workflowExecutionSignaledEventAttributes)
+      .filter((a) => a != null)
+      .map((a) => [
+        a.signalName,
+        (defaultPayloadConverter.fromPayload(a.input!.payloads![0]!) as { type: string }[]).map((e) => e.type),
+      ]);
+    assert.deepEqual(signals, [
+      ['providerEvents', ['admitted', 'recording_started']],
+      ['providerEvents', ['recording_done', 'left']],
+    ]);
   });
 });
