@@ -21,9 +21,9 @@ const SHORT_STEP = {
 } as const;
 const acts = proxyActivities<Activities>(SHORT_STEP);
 /**
- * Status records are short database writes that are safe to repeat (an event type is recorded once
- * per bot): they run as local activities, inside the workflow task that decides them, instead of as
- * an activity task and a second workflow task each. Their results are still in the history.
+ * Status records (short database writes; an event type is recorded once per bot) and the launch are
+ * safe to repeat: they run as local activities, inside the workflow task that decides them, instead of
+ * as an activity task and a second workflow task each. Their results are still in the history.
  */
 const records = proxyLocalActivities<Activities>(SHORT_STEP);
 const processing = proxyActivities<Activities>({
@@ -51,6 +51,9 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const { botId } = input;
   // Bots started before status records became local activities replay with activity tasks.
   const recordStatus = patched('local-status-records') ? records.recordStatus : acts.recordStatus;
+  // The launch is safe to repeat (one provider bot per bot: Recall's idempotency key, the simulated
+  // call's workflow id), so it runs as a local activity too; bots started before replay with an activity task.
+  const launchBot = patched('local-launch') ? records.launchBot : acts.launchBot;
   let status = 'queued' as BotStatus;
   let joinAt = input.joinAt;
   let rescheduled = false;
@@ -99,7 +102,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   }
 
   // 2. Send it into the call.
-  const launch = await acts.launchBot(botId);
+  const launch = await launchBot(botId);
   if (launch.outcome === 'gone') return status;
   if (launch.outcome === 'recording_disabled') {
     // The meeting's settings say not to record it (settings.recording.enabled false at join time).

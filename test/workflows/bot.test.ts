@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
-import { botWorkflowId } from '../../workflows/signals';
+import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
 import { until } from '../support/until';
 
@@ -388,5 +388,18 @@ describe('timing, cancellation and provider signals', () => {
       ['providerEvents', ['admitted', 'recording_started']],
       ['providerEvents', ['recording_done', 'left']],
     ]);
+  });
+
+  it('When a bot completes, then its only activity tasks are the three processing steps: the launch and status records run inside workflow tasks', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/loc-alla-unch' });
+    assert.equal(await finish(bot.id), 'completed');
+    const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
+    const scheduled = (history.events ?? [])
+      .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
+      .filter((name) => name != null);
+    assert.deepEqual(scheduled, ['makeMedia', 'makeTranscript', 'makeSummary']);
+    // The launch happened: the simulated call it started played to the end.
+    const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
+    assert.equal(sim.status.name, 'COMPLETED');
   });
 });
