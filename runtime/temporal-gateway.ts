@@ -1,10 +1,10 @@
 import {
+  Client,
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdConflictPolicy,
   WorkflowIdReusePolicy,
   WorkflowNotFoundError,
   isGrpcServiceError,
-  type Client,
 } from '@temporalio/client';
 import {
   defineSearchAttributeKey,
@@ -13,6 +13,7 @@ import {
   type SearchAttributePair,
   type SignalDefinition,
 } from '@temporalio/common';
+import type { NativeConnection } from '@temporalio/worker';
 import type { WorkflowCommand } from '../domain/commands';
 import type * as workflows from '../workflows';
 
@@ -21,6 +22,22 @@ type WorkflowName = keyof Workflows;
 
 /** How long a signal that found no workflow waits before it asks once more. */
 const NOT_FOUND_RECHECK_MS = 500;
+
+/** Clients made by workerClient: they share a worker's connection, so their starts may be eager. */
+const onWorkerConnection = new WeakSet<Client>();
+
+/**
+ * A client on the worker's own connection, for what runs beside the worker (the dispatcher, the
+ * activities and their providers). A workflow it starts on that worker's task queue is started
+ * eagerly when the worker has a free slot: the server hands the first workflow task back in the
+ * start's answer, instead of queueing it for a poll (one matching round trip fewer, and the bot's
+ * first step starts at once). Otherwise, or on a server without eager start, it starts as usual.
+ */
+export function workerClient(connection: NativeConnection, namespace: string): Client {
+  const client = new Client({ connection, namespace });
+  onWorkerConnection.add(client);
+  return client;
+}
 
 /** Temporal could not be reached in time: the caller's work waits (the outbox retries it). */
 export class TemporalUnavailable extends Error {
@@ -77,25 +94,27 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
 
     /**
      * Starts a workflow once: a running one with the id is kept, and a closed one is never run
-     * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice.
+     * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice. 'started_eagerly': its
+     * first workflow task went straight to this process's worker (see workerClient).
      */
     async start<K extends WorkflowName>(
       type: K,
       workflowId: string,
       args: Parameters<Workflows[K]>,
       attrs?: Record<string, string>,
-    ): Promise<'started' | 'exists'> {
+    ): Promise<'started' | 'started_eagerly' | 'exists'> {
       return timed(`start ${workflowId}`, async () => {
         try {
-          await client.workflow.start(type as string, {
+          const handle = await client.workflow.start(type as string, {
             workflowId,
             taskQueue: opts.taskQueue,
             args: args as unknown[],
             workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
             workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
             typedSearchAttributes: searchAttributes(attrs),
+            requestEagerStart: onWorkerConnection.has(client),
           });
-          return 'started';
+          return handle.eagerlyStarted ? 'started_eagerly' : 'started';
         } catch (err) {
           if (err instanceof WorkflowExecutionAlreadyStartedError) return 'exists';
           throw err;

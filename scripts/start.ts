@@ -17,7 +17,7 @@ import { PostgresStartError, startEmbeddedPostgres } from '../runtime/postgres';
 import { startDevServer } from '../runtime/temporal-servers';
 import { createWorker, ensureMaintenanceWorkflows, installTemporalLogging } from '../worker';
 import { startDispatcher } from '../worker/dispatcher';
-import { temporalGateway } from '../runtime/temporal-gateway';
+import { temporalGateway, workerClient } from '../runtime/temporal-gateway';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
 import { ensureSigningSecret } from '../runtime/secrets';
@@ -117,14 +117,16 @@ async function main(): Promise<void> {
 
   if (runWorker) {
     const nativeConnection = await NativeConnection.connect({ address: temporalAddress });
+    // What runs beside the worker talks to Temporal over the worker's connection: its starts may be eager.
+    const besideWorker = workerClient(nativeConnection, config.temporal.namespace);
     const worker = await createWorker({
       connection: nativeConnection,
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
       orm,
       log,
-      temporal: client,
-      providers: createProviders(config, client, config.temporal.taskQueue, orm),
+      temporal: besideWorker,
+      providers: createProviders(config, besideWorker, config.temporal.taskQueue, orm),
       storage,
       allowLoopbackWebhooks: config.allowLoopbackWebhooks,
       webhookRetentionDays: config.webhookRetentionDays,
@@ -156,7 +158,7 @@ async function main(): Promise<void> {
     const dispatcher = startDispatcher({
       orm,
       log,
-      gateway: temporalGateway(client, {
+      gateway: temporalGateway(besideWorker, {
         taskQueue: config.temporal.taskQueue,
         deadlineMs: config.temporal.callTimeoutMs,
       }),

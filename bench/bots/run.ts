@@ -14,6 +14,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { projectRoot } from '../../runtime/paths';
 import { botWorkflowId } from '../../workflows/signals';
+import { workerClient } from '../../runtime/temporal-gateway';
 import { SimulatedMeetingBotProvider } from '../../activities/providers/simulated';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
@@ -170,7 +171,7 @@ async function main() {
     const { result: skeleton, line: skeletonCpu } = await cpuPerUnit(
       'skeleton bot',
       {},
-      () => skeletonBots(temporal.address, client, Math.min(total, 200), env),
+      () => skeletonBots(temporal.address, Math.min(total, 200), env),
       (r) => r.bots,
     );
     // The API's own rate, in the same run: as many POSTs again with nothing else at work (the worker
@@ -227,16 +228,19 @@ async function main() {
  * own served by a worker in this process, all started at once like the bench's bots. What a bot costs
  * beyond this is the service's own work (database, API, outbox).
  */
-async function skeletonBots(address: string, client: Client, bots: number, env: Record<string, string>) {
+async function skeletonBots(address: string, bots: number, env: Record<string, string>) {
   const taskQueue = 'bench-skeleton';
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const connection = await NativeConnection.connect({ address });
+  // As in the service's worker process: the simulated calls and the bots start through the worker's
+  // connection, eagerly when the worker has a free slot.
+  const beside = workerClient(connection, 'default');
   const provider = new SimulatedMeetingBotProvider(
-    client,
+    beside,
     taskQueue,
     Number(env.SIMULATOR_SPEED),
     Number(env.SIMULATOR_MEETING_SECONDS),
   );
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  const connection = await NativeConnection.connect({ address });
   const worker = await Worker.create({
     connection,
     taskQueue,
@@ -271,8 +275,9 @@ async function skeletonBots(address: string, client: Client, bots: number, env: 
     const started = Date.now();
     const handles = await Promise.all(
       Array.from({ length: bots }, (_, i) =>
-        client.workflow.start('botWorkflow', {
+        beside.workflow.start('botWorkflow', {
           taskQueue,
+          requestEagerStart: true,
           workflowId: botWorkflowId(`skeleton-${i}`),
           args: [{ botId: `skeleton-${i}`, joinAt: null }],
         }),

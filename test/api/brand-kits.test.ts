@@ -536,7 +536,13 @@ describe('The meeting-bot provider gets the meeting’s kit', () => {
     const starts: unknown[] = [];
     const fakeClient = {
       connection: { withDeadline: (_d: number, fn: () => Promise<unknown>) => fn() },
-      workflow: { start: async (_type: string, opts: { args: unknown[] }) => void starts.push(opts.args[0]) },
+      workflow: {
+        // A started workflow's handle (queued as usual, not eagerly).
+        start: async (_type: string, opts: { args: unknown[] }) => {
+          starts.push(opts.args[0]);
+          return { eagerlyStarted: false };
+        },
+      },
     } as unknown as Client;
     await new SimulatedMeetingBotProvider(fakeClient, 'q', 30).launch(first!);
     assert.deepEqual((starts[0] as { call: unknown }).call, {

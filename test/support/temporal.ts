@@ -9,7 +9,7 @@ import { freePort } from '../../runtime/net';
 import { startDevServer, startTestServer, type ServerHandle } from '../../runtime/temporal-servers';
 import { createWorker, installTemporalLogging } from '../../worker';
 import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
-import { temporalGateway } from '../../runtime/temporal-gateway';
+import { temporalGateway, workerClient } from '../../runtime/temporal-gateway';
 import { silentLog } from './db';
 import type { Providers } from '../../activities/providers';
 import { createProviders } from '../../activities/providers';
@@ -97,14 +97,16 @@ export async function startWorker(
 }> {
   const storage = opts.storage ?? new LocalStorage(path.join(testEnv().tmp, `media-${process.pid}`));
   const config = loadConfig({ SIMULATOR_SPEED: '1', SIGNING_SECRET: 'test-signing-secret-of-at-least-32-chars' });
+  // As in production (scripts/start.ts): what runs beside the worker uses the worker's connection.
+  const besideWorker = workerClient(h.env.nativeConnection, 'default');
   const worker = await createWorker({
     connection: h.env.nativeConnection,
     namespace: 'default',
     taskQueue: h.taskQueue,
     orm,
     log: silentLog,
-    temporal: h.env.client,
-    providers: { ...createProviders(config, h.env.client, h.taskQueue, orm), ...opts.providers },
+    temporal: besideWorker,
+    providers: { ...createProviders(config, besideWorker, h.taskQueue, orm), ...opts.providers },
     storage,
     allowLoopbackWebhooks: true,
     workflowBundle: { code: readFileSync(testEnv().workflowBundle, 'utf8') },
@@ -118,7 +120,7 @@ export async function startWorker(
           allowLoopbackWebhooks: true,
           orm,
           log: silentLog,
-          gateway: temporalGateway(h.env.client, { taskQueue: h.taskQueue, deadlineMs: 10_000 }),
+          gateway: temporalGateway(besideWorker, { taskQueue: h.taskQueue, deadlineMs: 10_000 }),
           databaseUrl: orm.config.get('clientUrl'),
           pollMs: 200,
         });

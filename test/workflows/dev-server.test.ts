@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ensureMaintenanceWorkflows } from '../../worker';
+import { temporalGateway, workerClient } from '../../runtime/temporal-gateway';
 import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
 import { serviceFixture } from '../support/temporal';
 import { until } from '../support/until';
@@ -48,5 +49,19 @@ describe('dev server (what the time-skipping server lacks)', () => {
     );
     assert.deepEqual(ids, [RATE_LIMIT_JANITOR_ID]);
     await t.env.client.workflow.getHandle(RATE_LIMIT_JANITOR_ID).terminate('test over');
+  });
+
+  it('When a workflow is started through the worker’s own connection, then its first task reaches the worker in the start’s answer (eager start); through another connection it is queued as usual', async () => {
+    const beside = temporalGateway(workerClient(t.env.nativeConnection, 'default'), {
+      taskQueue: t.taskQueue,
+      deadlineMs: 10_000,
+    });
+    assert.equal(await beside.start('noopWorkflow', 'eager-noop-1', []), 'started_eagerly');
+    await t.env.client.workflow.getHandle('eager-noop-1').result();
+    // Started again once it closed: nothing runs twice.
+    assert.equal(await beside.start('noopWorkflow', 'eager-noop-1', []), 'exists');
+    const apart = temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 10_000 });
+    assert.equal(await apart.start('noopWorkflow', 'eager-noop-2', []), 'started');
+    await t.env.client.workflow.getHandle('eager-noop-2').result();
   });
 });
