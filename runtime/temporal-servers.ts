@@ -103,6 +103,16 @@ async function stopDevServerLeftRunning(dbFile: string, log: Logger): Promise<vo
 }
 
 /**
+ * The dev server's dynamic configuration; docker-compose.yml gives its server the same
+ * (ops/temporal-dynamic-config.yaml). Eager activity dispatch: an activity a workflow task schedules
+ * goes back to the worker in the task's answer when it has a free slot, instead of through a poll
+ * (the SDK asks for it; Temporal Server 1.29 leaves it off unless told).
+ */
+export const DEV_SERVER_DYNAMIC_CONFIG: Record<string, boolean> = {
+  'system.enableActivityEagerExecution': true,
+};
+
+/**
  * Starts `temporal server start-dev` (with its Web UI) on loopback, keeping its state in
  * `dbFile` when given, and registering the project's search attributes.
  */
@@ -150,6 +160,10 @@ export async function startDevServer(opts: {
     '--log-level',
     'warn',
     ...saArgs,
+    ...Object.entries(DEV_SERVER_DYNAMIC_CONFIG).flatMap(([key, value]) => [
+      '--dynamic-config-value',
+      `${key}=${JSON.stringify(value)}`,
+    ]),
   ];
   if (opts.headless) args.push('--headless');
   else args.push('--ui-ip', host, '--ui-port', String(opts.uiPort));

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { projectRoot } from '../../runtime/paths';
+import { DEV_SERVER_DYNAMIC_CONFIG } from '../../runtime/temporal-servers';
 
 describe('docker-compose.yml', () => {
   it('When Compose reads the file, then it is valid and runs the production shape', () => {
@@ -70,5 +71,21 @@ describe('docker-compose.yml', () => {
       .filter((e) => readdirSync(path.join(root, e.name), { recursive: true }).some((f) => String(f).endsWith('.ts')))
       .map((e) => e.name);
     for (const folder of sources) assert.ok(copied.has(folder), `the Dockerfile does not copy ${folder}/`);
+  });
+
+  it('When Compose runs Temporal, then its server gets the dynamic configuration the embedded dev server starts with (eager activity dispatch)', () => {
+    const config = execFileSync('docker-compose', ['-f', 'docker-compose.yml', 'config'], {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+      env: { ...process.env, SIGNING_SECRET: 'a-shared-secret-of-at-least-32-characters' },
+    });
+    assert.match(config, /ops\/temporal-dynamic-config\.yaml:\/etc\/temporal\/config\/dynamicconfig\/docker\.yaml:ro/);
+    const file = readFileSync(path.join(projectRoot(), 'ops', 'temporal-dynamic-config.yaml'), 'utf8');
+    const keys = [...file.matchAll(/^([\w.]+):\n\s+- value: (\S+)$/gm)].map(([, key, value]) => [
+      key,
+      JSON.parse(value!),
+    ]);
+    assert.deepEqual(Object.fromEntries(keys), DEV_SERVER_DYNAMIC_CONFIG);
+    assert.equal(DEV_SERVER_DYNAMIC_CONFIG['system.enableActivityEagerExecution'], true);
   });
 });
