@@ -13,9 +13,19 @@ import { resultOf, serviceFixture } from '../support/temporal';
 // Which part of the results breaks for good (every retry fails), per test.
 let broken: 'media' | 'transcript' | 'summary' | null = null;
 let real: SimulatedMeetingBotProvider;
+// How many launches fail before the provider answers (a provider briefly unreachable), and the calls.
+let launchFailures = 0;
+let launchCalls = 0;
 const meetingBot: MeetingBotProvider = {
   name: 'simulated',
-  launch: (bot) => real.launch(bot),
+  launch: async (bot) => {
+    launchCalls++;
+    if (launchFailures > 0) {
+      launchFailures--;
+      throw new Error('the bot provider is unreachable');
+    }
+    return real.launch(bot);
+  },
   leave: (id) => real.leave(id),
   fetchRecording: async (...args) => {
     if (broken === 'media') throw new Error('the provider lost the recording');
@@ -96,5 +106,22 @@ describe('a results part that cannot be made (time-skipping, retries exhausted)'
     assert.equal(bot.reason, 'bot_error');
     assert.deepEqual([meeting.results.transcript.status, meeting.results.summary.status], ['ready', 'failed']);
     assert.ok(types.includes('meeting.finished') && types.includes('bot.transcript_ready'));
+  });
+});
+
+describe('a launch that fails for a while', () => {
+  it('When the provider fails the first two launches, then the launch is tried again and the bot joins and completes', async () => {
+    broken = null;
+    launchCalls = 0;
+    launchFailures = 2;
+    const me = await givenAccount(f.api);
+    const sent = await f.api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/lau-nchr-etry' });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    assert.equal(await resultOf(f.t, botWorkflowId(sent.body.id)), 'completed');
+    assert.equal(launchCalls, 3);
+    const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
+    assert.equal(bot.status, 'completed');
   });
 });
