@@ -80,6 +80,7 @@ describe('docker-compose.yml', () => {
       env: { ...process.env, SIGNING_SECRET: 'a-shared-secret-of-at-least-32-characters' },
     });
     assert.match(config, /ops\/temporal-dynamic-config\.yaml:\/etc\/temporal\/config\/dynamicconfig\/docker\.yaml:ro/);
+    assert.match(config, /DYNAMIC_CONFIG_FILE_PATH: config\/dynamicconfig\/docker\.yaml/);
     const file = readFileSync(path.join(projectRoot(), 'ops', 'temporal-dynamic-config.yaml'), 'utf8');
     const keys = [...file.matchAll(/^([\w.]+):\n\s+- value: (\S+)$/gm)].map(([, key, value]) => [
       key,
