@@ -102,7 +102,20 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   }
 
   // 2. Send it into the call.
-  const launch = await launchBot(botId);
+  let launch: Awaited<ReturnType<typeof launchBot>>;
+  try {
+    launch = await launchBot(botId);
+  } catch (err) {
+    // The provider could not take the bot after the launch's retries: the bot ends failed instead of
+    // staying queued (workflows of earlier releases failed here; the patch is asked only on this path).
+    if (!patched('launch-failures-end-the-bot')) throw err;
+    await move('failed', {
+      reason: 'bot_error',
+      failureMessage: 'The meeting bot provider could not send the bot into the call.',
+      events: ['bot.failed'],
+    });
+    return status;
+  }
   if (launch.outcome === 'gone') return status;
   if (launch.outcome === 'recording_disabled') {
     // The meeting's settings say not to record it (settings.recording.enabled false at join time).

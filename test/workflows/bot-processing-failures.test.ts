@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { ApplicationFailure } from '@temporalio/common';
 import {
   SimulatedMeetingBotProvider,
   SimulatedSummaryProvider,
@@ -16,10 +17,13 @@ let real: SimulatedMeetingBotProvider;
 // How many launches fail before the provider answers (a provider briefly unreachable), and the calls.
 let launchFailures = 0;
 let launchCalls = 0;
+// A launch the provider refuses for good (the workflow sees what it sees once the retries are spent).
+let launchRefused = false;
 const meetingBot: MeetingBotProvider = {
   name: 'simulated',
   launch: async (bot) => {
     launchCalls++;
+    if (launchRefused) throw ApplicationFailure.nonRetryable('the bot provider refused the bot');
     if (launchFailures > 0) {
       launchFailures--;
       throw new Error('the bot provider is unreachable');
@@ -64,7 +68,7 @@ async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
   assert.equal(sent.status, 201, JSON.stringify(sent.body));
   const ended = await resultOf(f.t, botWorkflowId(sent.body.id));
   const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
-  const meeting = (await f.api.as(me).get(`/meetings/${sent.body.meeting_id}`)).body;
+  const meeting = (await f.api.as(me).get(`/meetings/${bot.meeting_id}`)).body;
   const types = (await f.api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 100 })).body.data.map(
     (e: { type: string }) => e.type,
   );
@@ -110,18 +114,46 @@ describe('a results part that cannot be made (time-skipping, retries exhausted)'
 });
 
 describe('a launch that fails for a while', () => {
-  it('When the provider fails the first two launches, then the launch is tried again and the bot joins and completes', async () => {
+  /** Sends a bot and waits for its workflow's end: what it returned, and the bot as the API shows it. */
+  async function launchedBot(meetingUrl: string) {
     broken = null;
+    const me = await givenAccount(f.api);
+    const sent = await f.api.as(me).post('/bots', { workspace_id: me.workspaceId, meeting_url: meetingUrl });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    const ended = await resultOf(f.t, botWorkflowId(sent.body.id));
+    const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
+    return { me, ended, bot };
+  }
+
+  it('When the provider fails the first two launches, then the launch is tried again and the bot joins and completes', async () => {
     launchCalls = 0;
     launchFailures = 2;
-    const me = await givenAccount(f.api);
-    const sent = await f.api
-      .as(me)
-      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/lau-nchr-etry' });
-    assert.equal(sent.status, 201, JSON.stringify(sent.body));
-    assert.equal(await resultOf(f.t, botWorkflowId(sent.body.id)), 'completed');
+    const { ended, bot } = await launchedBot('https://meet.google.com/lau-nchr-etry');
+    assert.equal(ended, 'completed');
     assert.equal(launchCalls, 3);
-    const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
     assert.equal(bot.status, 'completed');
+  });
+
+  it('When the provider cannot take the bot after the launch’s retries, then the bot fails with bot_error instead of staying queued and bot.failed is sent', async () => {
+    launchRefused = true;
+    try {
+      const { me, ended, bot } = await launchedBot('https://meet.google.com/lau-nchf-ail');
+      assert.equal(ended, 'failed');
+      assert.equal(bot.status, 'failed');
+      assert.equal(bot.reason, 'bot_error');
+      assert.match(bot.failure_message, /could not send the bot into the call/);
+      const types = (
+        await f.api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 100 })
+      ).body.data.map((e: { type: string }) => e.type);
+      assert.ok(types.includes('bot.failed'), types.join());
+      // Nothing was recorded: the meeting's results were never started.
+      const meeting = (await f.api.as(me).get(`/meetings/${bot.meeting_id}`)).body;
+      assert.deepEqual(
+        [meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status],
+        ['none', 'none', 'none'],
+      );
+    } finally {
+      launchRefused = false;
+    }
   });
 });
