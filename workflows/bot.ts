@@ -14,7 +14,7 @@ import type { BotStatus } from '../domain/meetings/state';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, providerEventsSignal, rescheduleSignal, statusQuery } from './signals';
 
-/** The short steps of a bot (launch, leave, status records): a minute each, retried for about ten. */
+/** The short steps of a bot (launch, leave): a minute each, retried for about five minutes. */
 const SHORT_STEP = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
@@ -23,9 +23,19 @@ const acts = proxyActivities<Activities>(SHORT_STEP);
 /**
  * Status records (short database writes; an event type is recorded once per bot) and the launch are
  * safe to repeat: they run as local activities, inside the workflow task that decides them, instead of
- * as an activity task and a second workflow task each. Their results are still in the history.
+ * as an activity task and a second workflow task each. Their results are still in the history. A wait
+ * between two attempts longer than 10 s is a durable timer rather than a workflow task held open.
  */
-const records = proxyLocalActivities<Activities>(SHORT_STEP);
+const launches = proxyLocalActivities<Activities>({ ...SHORT_STEP, localRetryThreshold: '10 seconds' });
+/**
+ * A status record is retried until the database takes it, however long PostgreSQL is away: the bot
+ * waits where it is (its workflow failing would leave it in that state for good).
+ */
+const records = proxyLocalActivities<Activities>({
+  startToCloseTimeout: SHORT_STEP.startToCloseTimeout,
+  localRetryThreshold: '10 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
 const processing = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
   // The activities heartbeat every few seconds: one on a worker that died is retried within 30 s, not 15 minutes.
@@ -53,7 +63,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const recordStatus = patched('local-status-records') ? records.recordStatus : acts.recordStatus;
   // The launch is safe to repeat (one provider bot per bot: Recall's idempotency key, the simulated
   // call's workflow id), so it runs as a local activity too; bots started before replay with an activity task.
-  const launchBot = patched('local-launch') ? records.launchBot : acts.launchBot;
+  const launchBot = patched('local-launch') ? launches.launchBot : acts.launchBot;
   let status = 'queued' as BotStatus;
   let joinAt = input.joinAt;
   let rescheduled = false;

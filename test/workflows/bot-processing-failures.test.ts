@@ -10,6 +10,7 @@ import type { MeetingBotProvider, SummaryProvider, TranscriptionProvider } from 
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { resultOf, serviceFixture } from '../support/temporal';
+import { until } from '../support/until';
 
 // Which part of the results breaks for good (every retry fails), per test.
 let broken: 'media' | 'transcript' | 'summary' | null = null;
@@ -154,6 +155,45 @@ describe('a launch that fails for a while', () => {
       );
     } finally {
       launchRefused = false;
+    }
+  });
+});
+
+describe('a status record the database refuses for a while', () => {
+  it('When the database refuses a bot’s joining record for twenty minutes, then the bot waits where it is and completes once the database takes it', async () => {
+    broken = null;
+    const db = f.db.orm.em.fork();
+    // Every write of a bot's joining status fails, as it would while PostgreSQL is away.
+    await db.execute(`alter table bots add constraint refuse_joining check (status <> 'joining') not valid`);
+    let dropped = false;
+    const drop = async () => {
+      if (!dropped) await db.execute('alter table bots drop constraint refuse_joining');
+      dropped = true;
+    };
+    try {
+      const me = await givenAccount(f.api);
+      const sent = await f.api
+        .as(me)
+        .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/ref-used-rec' });
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+      const handle = f.t.env.client.workflow.getHandle(botWorkflowId(sent.body.id));
+      // The first retries wait in the worker; once they wait on timers, twenty minutes pass at once.
+      await until(
+        // (Not found until the outbox has started it.)
+        async () =>
+          ((await handle.fetchHistory().catch(() => null))?.events ?? []).some(
+            (e) => e.timerStartedEventAttributes != null,
+          ),
+        { what: 'the record’s retries waiting on a timer', timeoutMs: 30_000, intervalMs: 200, accept: (x) => x },
+      );
+      await f.t.env.sleep('20 minutes');
+      assert.equal((await handle.describe()).status.name, 'RUNNING');
+      assert.equal((await f.api.as(me).get(`/bots/${sent.body.id}`)).body.status, 'queued');
+      await drop();
+      assert.equal(await resultOf(f.t, botWorkflowId(sent.body.id)), 'completed');
+      assert.equal((await f.api.as(me).get(`/bots/${sent.body.id}`)).body.status, 'completed');
+    } finally {
+      await drop();
     }
   });
 });
