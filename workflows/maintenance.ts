@@ -1,9 +1,11 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
+// Retried until the database answers: a janitor that failed would never run again (its id is started
+// once, and a closed one is not started anew), so a long PostgreSQL outage must not end it.
 const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
-  retry: { maximumAttempts: 5 },
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 export const RATE_LIMIT_JANITOR_ID = 'maintenance/rate-limit-janitor';

@@ -49,6 +49,32 @@ describe('rate-limit janitor workflow (time-skipping server, real worker)', () =
     assert.equal(again.firstExecutionRunId, handle.firstExecutionRunId, 'starting it again joins the running one');
     await handle.terminate('test over');
   });
+
+  it('When the database refuses the clean-up for two hours, then the janitor keeps trying and cleans up once it is taken', async () => {
+    const em = db.orm.em.fork();
+    await hitCounter(em, 'ip:stale', 60, Date.now() - 3 * 86_400_000);
+    // Every delete from the counters fails, as it would while PostgreSQL is away.
+    await em.execute(`create function refuse_delete() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`);
+    await em.execute(
+      'create trigger refuse_delete before delete on rate_limit_counters for each statement execute function refuse_delete()',
+    );
+    const handle = await t.env.client.workflow.start('rateLimitJanitor', {
+      workflowId: `${RATE_LIMIT_JANITOR_ID}-refused`,
+      taskQueue: t.taskQueue,
+    });
+    try {
+      await t.env.sleep('2 hours');
+      assert.equal((await handle.describe()).status.name, 'RUNNING');
+      assert.equal(await counterCount(), 1);
+    } finally {
+      await em.execute('drop trigger refuse_delete on rate_limit_counters');
+      await em.execute('drop function refuse_delete()');
+    }
+    await t.env.sleep('2 minutes');
+    await until(counterCount, { what: 'the stale counter removed', timeoutMs: 10_000, accept: (n) => n === 0 });
+    await handle.terminate('test over');
+  });
 });
 
 describe('retention workflow (time-skipping server, real worker)', () => {
