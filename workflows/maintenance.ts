@@ -5,7 +5,7 @@ import type { Activities } from '../activities';
 // once, and a closed one is not started anew), so a long PostgreSQL outage must not end it.
 const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 export const RATE_LIMIT_JANITOR_ID = 'maintenance/rate-limit-janitor';
