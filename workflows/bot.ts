@@ -97,6 +97,15 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
     await recordStatus({ botId, status: next, events: change.events ?? [], ...change });
   };
+  /** Ends the bot failed with its reason; the parts named read failed. */
+  const giveUp = async (
+    reason: 'no_recording' | 'transcription_failed' | 'bot_error',
+    failureMessage: string,
+    failParts: ('media' | 'transcript' | 'summary')[],
+  ) => {
+    await move('failed', { reason, failureMessage, failParts, events: ['bot.failed'] });
+    return status;
+  };
 
   // 1. Wait for the join time (a durable timer), following reschedules; a cancel ends it here.
   for (;;) {
@@ -119,12 +128,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     // The provider could not take the bot after the launch's retries: the bot ends failed instead of
     // staying queued (workflows of earlier releases failed here; the patch is asked only on this path).
     if (!patched('launch-failures-end-the-bot')) throw err;
-    await move('failed', {
-      reason: 'bot_error',
-      failureMessage: 'The meeting bot provider could not send the bot into the call.',
-      events: ['bot.failed'],
-    });
-    return status;
+    return giveUp('bot_error', 'The meeting bot provider could not send the bot into the call.', []);
   }
   if (launch.outcome === 'gone') return status;
   if (launch.outcome === 'recording_disabled') {
@@ -237,14 +241,6 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // A part that cannot be made after its retries ends the bot failed, the parts left read failed and
   // meeting.finished follows: nothing stays processing (workflows of earlier releases threw here).
   const settles = patched('processing-failures-end-the-bot');
-  const giveUp = async (
-    reason: 'no_recording' | 'transcription_failed' | 'bot_error',
-    failureMessage: string,
-    failParts: ('media' | 'transcript' | 'summary')[],
-  ) => {
-    await move('failed', { reason, failureMessage, failParts, events: ['bot.failed'] });
-    return status;
-  };
   // Media first: the stored recording is what gets transcribed, and it knows its own length.
   let media: { durationSeconds: number };
   try {
