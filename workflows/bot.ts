@@ -1,5 +1,8 @@
 import {
+  ActivityCancellationType,
+  CancellationScope,
   condition,
+  isCancellation,
   patched,
   proxyActivities,
   proxyLocalActivities,
@@ -36,11 +39,17 @@ const records = proxyLocalActivities<Activities>({
   localRetryThreshold: '10 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
-const processing = proxyActivities<Activities>({
+const PROCESSING = {
   startToCloseTimeout: '15 minutes',
   // The activities heartbeat every few seconds: one on a worker that died is retried within 30 s, not 15 minutes.
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 5 },
+} as const;
+const processing = proxyActivities<Activities>(PROCESSING);
+/** The same steps, where a cancel of the workflow lets the step in flight finish (and write its part) first. */
+const processingToTheEnd = proxyActivities<Activities>({
+  ...PROCESSING,
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
 });
 
 export type BotWorkflowInput = { botId: string; joinAt: string | null };
@@ -64,6 +73,14 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // The launch is safe to repeat (one provider bot per bot: Recall's idempotency key, the simulated
   // call's workflow id), so it runs as a local activity too; bots started before replay with an activity task.
   const launchBot = patched('local-launch') ? launches.launchBot : acts.launchBot;
+  // A cancel of the workflow itself (the Temporal UI's Cancel, `temporal workflow cancel`) ends the bot
+  // cancelled, as a cancel through the API would; before, the bot stayed in its last state for good.
+  // Records and the launch then finish once begun: the cancel is seen at the next wait.
+  const cancelEndsTheBot = patched('workflow-cancel-ends-the-bot');
+  const shielded = <T>(step: () => Promise<T>): Promise<T> =>
+    cancelEndsTheBot ? CancellationScope.nonCancellable(step) : step();
+  const steps = cancelEndsTheBot ? processingToTheEnd : processing;
+  let providerBotId: string | null = null;
   let status = 'queued' as BotStatus;
   let joinAt = input.joinAt;
   let rescheduled = false;
@@ -95,7 +112,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   ) => {
     status = next;
     upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
-    await recordStatus({ botId, status: next, events: change.events ?? [], ...change });
+    await shielded(() => recordStatus({ botId, status: next, events: change.events ?? [], ...change }));
   };
   /** Ends the bot failed with its reason; the parts named read failed. */
   const giveUp = async (
@@ -107,181 +124,204 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     return status;
   };
 
-  // 1. Wait for the join time (a durable timer), following reschedules; a cancel ends it here.
-  for (;;) {
-    const wait = joinAt ? Date.parse(joinAt) - JOIN_LEAD_MS - Date.now() : 0;
-    if (wait <= 0 || cancelRequested) break;
-    rescheduled = false;
-    await condition(() => cancelRequested || rescheduled, wait);
-    if (!rescheduled && !cancelRequested) break;
-  }
-  if (cancelRequested) {
-    await move('cancelled', { events: ['bot.cancelled'] });
-    return status;
-  }
-
-  // 2. Send it into the call.
-  let launch: Awaited<ReturnType<typeof launchBot>>;
-  try {
-    launch = await launchBot(botId);
-  } catch (err) {
-    // The provider could not take the bot after the launch's retries: the bot ends failed instead of
-    // staying queued (workflows of earlier releases failed here; the patch is asked only on this path).
-    if (!patched('launch-failures-end-the-bot')) throw err;
-    return giveUp('bot_error', 'The meeting bot provider could not send the bot into the call.', []);
-  }
-  if (launch.outcome === 'gone') return status;
-  if (launch.outcome === 'recording_disabled') {
-    // The meeting's settings say not to record it (settings.recording.enabled false at join time).
-    await move('cancelled', { events: ['bot.cancelled'] });
-    return status;
-  }
-  if (launch.outcome === 'invalid_meeting_url') {
-    await move('failed', { reason: 'invalid_meeting_url', failureMessage: launch.message, events: ['bot.failed'] });
-    return status;
-  }
-  await move('joining');
-
-  // 3. Follow the call.
-  let recording: { startedAt: string } | null = null;
-  let recorded: { durationSeconds: number; ref: string; at: string } | null = null;
-  let outcome:
-    | { kind: 'left'; reason?: string; at: string }
-    | { kind: 'error'; message: string; at: string }
-    | { kind: 'timeout'; why: string }
-    | { kind: 'cancelled' }
-    | null = null;
-
-  while (!outcome) {
-    const timeout = status === 'joining' ? LOBBY_TIMEOUT : MAX_CALL;
-    const woke = await condition(() => inbox.length > 0 || cancelRequested, timeout);
+  const lifecycle = async (): Promise<BotStatus> => {
+    // 1. Wait for the join time (a durable timer), following reschedules; a cancel ends it here.
+    for (;;) {
+      const wait = joinAt ? Date.parse(joinAt) - JOIN_LEAD_MS - Date.now() : 0;
+      if (wait <= 0 || cancelRequested) break;
+      rescheduled = false;
+      await condition(() => cancelRequested || rescheduled, wait);
+      if (!rescheduled && !cancelRequested) break;
+    }
     if (cancelRequested) {
-      outcome = { kind: 'cancelled' };
-      break;
+      await move('cancelled', { events: ['bot.cancelled'] });
+      return status;
     }
-    if (!woke) {
-      outcome = {
-        kind: 'timeout',
-        why:
-          status === 'joining'
-            ? 'The notetaker was not admitted to the call in time.'
-            : 'The call outlasted the longest recording allowed.',
-      };
-      break;
-    }
-    const e = inbox.shift()!;
-    switch (e.type) {
-      case 'joining':
-      case 'in_waiting_room':
-        break;
-      case 'admitted':
-        if (status === 'joining') await move('in_call', { joinedAt: e.at });
-        break;
-      case 'recording_started':
-        if (!recording && (status === 'joining' || status === 'in_call')) {
-          recording = { startedAt: e.at };
-          await move('in_call', { joinedAt: e.at, recordingStartedAt: e.at, events: ['bot.recording_started'] });
-        }
-        break;
-      case 'recording_done':
-        if (recording && !recorded) {
-          recorded = { durationSeconds: e.data?.duration_seconds ?? 0, ref: e.data?.recording_ref ?? botId, at: e.at };
-        }
-        break;
-      case 'left':
-        outcome = { kind: 'left', reason: e.data?.reason, at: e.at };
-        break;
-      case 'error':
-        outcome = { kind: 'error', message: e.data?.message ?? 'The meeting bot reported an error.', at: e.at };
-        break;
-    }
-  }
 
-  if (outcome.kind === 'cancelled' || outcome.kind === 'timeout') {
-    // Leaving is best effort: the provider may already have dropped the bot.
-    await acts.leaveCall(launch.providerBotId).catch(() => undefined);
-  }
-  if (outcome.kind === 'cancelled') {
-    await move('cancelled', { leftAt: new Date().toISOString(), events: ['bot.cancelled'] });
-    return status;
-  }
-  if (outcome.kind === 'error') {
-    await move('failed', {
-      reason: 'bot_error',
-      failureMessage: outcome.message,
-      leftAt: outcome.at,
-      events: ['bot.failed'],
-    });
-    return status;
-  }
-  if (!recorded) {
-    const why =
-      outcome.kind === 'timeout'
-        ? outcome.why
-        : outcome.reason === 'rejected'
-          ? 'The notetaker was refused entry to the call.'
-          : 'The notetaker left the call without a recording.';
-    await move('failed', {
-      reason: 'no_recording',
-      failureMessage: why,
+    // 2. Send it into the call.
+    let launch: Awaited<ReturnType<typeof launchBot>>;
+    try {
+      launch = await shielded(() => launchBot(botId));
+    } catch (err) {
+      if (cancelEndsTheBot && isCancellation(err)) throw err;
+      // The provider could not take the bot after the launch's retries: the bot ends failed instead of
+      // staying queued (workflows of earlier releases failed here; the patch is asked only on this path).
+      if (!patched('launch-failures-end-the-bot')) throw err;
+      return giveUp('bot_error', 'The meeting bot provider could not send the bot into the call.', []);
+    }
+    if (launch.outcome === 'gone') return status;
+    if (launch.outcome === 'recording_disabled') {
+      // The meeting's settings say not to record it (settings.recording.enabled false at join time).
+      await move('cancelled', { events: ['bot.cancelled'] });
+      return status;
+    }
+    if (launch.outcome === 'invalid_meeting_url') {
+      await move('failed', { reason: 'invalid_meeting_url', failureMessage: launch.message, events: ['bot.failed'] });
+      return status;
+    }
+    providerBotId = launch.providerBotId;
+    await move('joining');
+
+    // 3. Follow the call.
+    let recording: { startedAt: string } | null = null;
+    let recorded: { durationSeconds: number; ref: string; at: string } | null = null;
+    let outcome:
+      | { kind: 'left'; reason?: string; at: string }
+      | { kind: 'error'; message: string; at: string }
+      | { kind: 'timeout'; why: string }
+      | { kind: 'cancelled' }
+      | null = null;
+
+    while (!outcome) {
+      const timeout = status === 'joining' ? LOBBY_TIMEOUT : MAX_CALL;
+      const woke = await condition(() => inbox.length > 0 || cancelRequested, timeout);
+      if (cancelRequested) {
+        outcome = { kind: 'cancelled' };
+        break;
+      }
+      if (!woke) {
+        outcome = {
+          kind: 'timeout',
+          why:
+            status === 'joining'
+              ? 'The notetaker was not admitted to the call in time.'
+              : 'The call outlasted the longest recording allowed.',
+        };
+        break;
+      }
+      const e = inbox.shift()!;
+      switch (e.type) {
+        case 'joining':
+        case 'in_waiting_room':
+          break;
+        case 'admitted':
+          if (status === 'joining') await move('in_call', { joinedAt: e.at });
+          break;
+        case 'recording_started':
+          if (!recording && (status === 'joining' || status === 'in_call')) {
+            recording = { startedAt: e.at };
+            await move('in_call', { joinedAt: e.at, recordingStartedAt: e.at, events: ['bot.recording_started'] });
+          }
+          break;
+        case 'recording_done':
+          if (recording && !recorded) {
+            recorded = {
+              durationSeconds: e.data?.duration_seconds ?? 0,
+              ref: e.data?.recording_ref ?? botId,
+              at: e.at,
+            };
+          }
+          break;
+        case 'left':
+          outcome = { kind: 'left', reason: e.data?.reason, at: e.at };
+          break;
+        case 'error':
+          outcome = { kind: 'error', message: e.data?.message ?? 'The meeting bot reported an error.', at: e.at };
+          break;
+      }
+    }
+
+    if (outcome.kind === 'cancelled' || outcome.kind === 'timeout') {
+      // Leaving is best effort: the provider may already have dropped the bot.
+      await acts.leaveCall(launch.providerBotId).catch(() => undefined);
+    }
+    if (outcome.kind === 'cancelled') {
+      await move('cancelled', { leftAt: new Date().toISOString(), events: ['bot.cancelled'] });
+      return status;
+    }
+    if (outcome.kind === 'error') {
+      await move('failed', {
+        reason: 'bot_error',
+        failureMessage: outcome.message,
+        leftAt: outcome.at,
+        events: ['bot.failed'],
+      });
+      return status;
+    }
+    if (!recorded) {
+      const why =
+        outcome.kind === 'timeout'
+          ? outcome.why
+          : outcome.reason === 'rejected'
+            ? 'The notetaker was refused entry to the call.'
+            : 'The notetaker left the call without a recording.';
+      await move('failed', {
+        reason: 'no_recording',
+        failureMessage: why,
+        leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(),
+        events: ['bot.failed'],
+      });
+      return status;
+    }
+
+    // 4. The recording is in: make the results.
+    await move('processing', {
       leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(),
-      events: ['bot.failed'],
+      endedAt: recorded.at,
+      events: ['bot.recording_completed'],
     });
+    // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
+    const stopped = () => patched('cancel-while-processing') && cancelRequested;
+    // A part that cannot be made after its retries ends the bot failed, the parts left read failed and
+    // meeting.finished follows: nothing stays processing (workflows of earlier releases threw here).
+    const settles = patched('processing-failures-end-the-bot');
+    // Media first: the stored recording is what gets transcribed, and it knows its own length.
+    let media: { durationSeconds: number };
+    try {
+      media = await steps.makeMedia(botId, recorded.durationSeconds, recorded.ref);
+    } catch (err) {
+      if (!settles || (cancelEndsTheBot && isCancellation(err))) throw err;
+      return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
+        'media',
+        'transcript',
+        'summary',
+      ]);
+    }
+    if (stopped()) {
+      await move('cancelled', { events: ['bot.cancelled'] });
+      return status;
+    }
+    let transcript: 'ready' | 'failed';
+    try {
+      transcript = await steps.makeTranscript(botId, media.durationSeconds);
+    } catch (err) {
+      if (!settles || (cancelEndsTheBot && isCancellation(err))) throw err;
+      return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
+    }
+    if (transcript === 'failed') {
+      await move('failed', {
+        reason: 'transcription_failed',
+        failureMessage: 'The recording could not be transcribed.',
+        events: ['bot.failed'],
+      });
+      return status;
+    }
+    if (stopped()) {
+      await move('cancelled', { events: ['bot.cancelled'] });
+      return status;
+    }
+    try {
+      await steps.makeSummary(botId);
+    } catch (err) {
+      if (!settles || (cancelEndsTheBot && isCancellation(err))) throw err;
+      return giveUp('bot_error', 'The summary could not be made.', ['summary']);
+    }
+    await move('completed');
     return status;
-  }
+  };
 
-  // 4. The recording is in: make the results.
-  await move('processing', {
-    leftAt: outcome.kind === 'left' ? outcome.at : new Date().toISOString(),
-    endedAt: recorded.at,
-    events: ['bot.recording_completed'],
-  });
-  // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
-  const stopped = () => patched('cancel-while-processing') && cancelRequested;
-  // A part that cannot be made after its retries ends the bot failed, the parts left read failed and
-  // meeting.finished follows: nothing stays processing (workflows of earlier releases threw here).
-  const settles = patched('processing-failures-end-the-bot');
-  // Media first: the stored recording is what gets transcribed, and it knows its own length.
-  let media: { durationSeconds: number };
   try {
-    media = await processing.makeMedia(botId, recorded.durationSeconds, recorded.ref);
+    return await lifecycle();
   } catch (err) {
-    if (!settles) throw err;
-    return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
-      'media',
-      'transcript',
-      'summary',
-    ]);
-  }
-  if (stopped()) {
-    await move('cancelled', { events: ['bot.cancelled'] });
-    return status;
-  }
-  let transcript: 'ready' | 'failed';
-  try {
-    transcript = await processing.makeTranscript(botId, media.durationSeconds);
-  } catch (err) {
-    if (!settles) throw err;
-    return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
-  }
-  if (transcript === 'failed') {
-    await move('failed', {
-      reason: 'transcription_failed',
-      failureMessage: 'The recording could not be transcribed.',
-      events: ['bot.failed'],
+    if (!cancelEndsTheBot || !isCancellation(err)) throw err;
+    // Cancelled from Temporal: the provider's bot leaves, the bot reads cancelled with bot.cancelled
+    // (the parts still being made read none), and the workflow still closes as cancelled.
+    await CancellationScope.nonCancellable(async () => {
+      const inCall = status === 'joining' || status === 'in_call';
+      if (inCall && providerBotId) await acts.leaveCall(providerBotId).catch(() => undefined);
+      if (status === 'queued' || inCall || status === 'processing')
+        await move('cancelled', { ...(inCall ? { leftAt: new Date().toISOString() } : {}), events: ['bot.cancelled'] });
     });
-    return status;
+    throw err;
   }
-  if (stopped()) {
-    await move('cancelled', { events: ['bot.cancelled'] });
-    return status;
-  }
-  try {
-    await processing.makeSummary(botId);
-  } catch (err) {
-    if (!settles) throw err;
-    return giveUp('bot_error', 'The summary could not be made.', ['summary']);
-  }
-  await move('completed');
-  return status;
 }

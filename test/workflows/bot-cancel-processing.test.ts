@@ -4,22 +4,23 @@ import { SimulatedTranscriptionProvider } from '../../activities/providers/simul
 import type { TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
-import { serviceFixture, resultOf } from '../support/temporal';
+import { serviceFixture, resultOf, startedWorkflow, withDeadline } from '../support/temporal';
 
-// Transcription waits for the test, so the bot is caught in `processing`.
-let release: () => void = () => undefined;
-const gate = new Promise<void>((r) => {
-  release = r;
-});
-let reached: () => void = () => undefined;
-const transcribing = new Promise<void>((r) => {
-  reached = r;
-});
+// Transcription waits for the test, so the bot is caught in `processing`; each test holds it anew.
+const newHold = () => {
+  let release: () => void = () => undefined;
+  let reached: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  const transcribing = new Promise<void>((r) => (reached = r));
+  return { release, reached, gate, transcribing };
+};
+let hold = newHold();
 const simulated = new SimulatedTranscriptionProvider();
 const held: TranscriptionProvider = {
   transcribe: async (input) => {
-    reached();
-    await gate;
+    const h = hold;
+    h.reached();
+    await h.gate;
     return simulated.transcribe(input);
   },
 };
@@ -29,26 +30,42 @@ beforeAll(async () => {
   f = await serviceFixture({ server: 'time-skipping', providers: { transcription: held } });
 });
 afterAll(async () => {
-  release();
+  hold.release();
   await f.close();
 });
 
+/** A new account's bot, sent to a normal call. */
+async function sendBot(meetingUrl: string) {
+  const me = await givenAccount(f.api);
+  const sent = await f.api.http
+    .post('/api/v1/bots')
+    .set('Authorization', me.key)
+    .send({ workspace_id: me.workspaceId, meeting_url: meetingUrl });
+  assert.equal(sent.status, 201);
+  return { me, sent };
+}
+
+/** The bot.cancelled events the account's key can read. */
+async function cancelledEvents(me: { key: string; workspaceId: string }): Promise<unknown[]> {
+  return (
+    await f.api.http
+      .get('/api/v1/webhook_events')
+      .set('Authorization', me.key)
+      .query({ workspace_id: me.workspaceId, type: 'bot.cancelled' })
+  ).body.data;
+}
+
 describe('cancelling a bot while its results are made (time-skipping)', () => {
   it('When a processing bot is cancelled, then it stops making results, reads cancelled with bot.cancelled, its recording reads completed, and the unmade parts read none', async () => {
-    const me = await givenAccount(f.api);
-    const sent = await f.api.http
-      .post('/api/v1/bots')
-      .set('Authorization', me.key)
-      .send({ workspace_id: me.workspaceId, meeting_url: 'https://meet.google.com/can-celp-roc' });
-    assert.equal(sent.status, 201);
+    const { me, sent } = await sendBot('https://meet.google.com/can-celp-roc');
     const result = resultOf(f.t, botWorkflowId(sent.body.id));
-    await transcribing;
+    await hold.transcribing;
     assert.equal(
       (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body.status,
       'processing',
     );
     const cancelling = f.api.http.post(`/api/v1/bots/${sent.body.id}/cancel`).set('Authorization', me.key);
-    setTimeout(release, 300);
+    setTimeout(hold.release, 300);
     const res = await cancelling;
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'cancelled');
@@ -59,12 +76,29 @@ describe('cancelling a bot while its results are made (time-skipping)', () => {
     assert.equal(meeting.results.summary.status, 'none', 'the summary is not made');
     assert.notEqual(meeting.results.status, 'processing');
     assert.equal(meeting.recordings[0].status, 'completed', 'it left the call with a recording that was processed');
-    const events = (
-      await f.api.http
-        .get('/api/v1/webhook_events')
-        .set('Authorization', me.key)
-        .query({ workspace_id: me.workspaceId, type: 'bot.cancelled' })
-    ).body.data;
-    assert.equal(events.length, 1);
+    assert.equal((await cancelledEvents(me)).length, 1);
+  });
+
+  it("When a processing bot's workflow is cancelled from Temporal (the UI's Cancel), then the bot reads cancelled with bot.cancelled, the step in flight finishes, nothing after it is made, and the workflow closes cancelled", async () => {
+    hold = newHold();
+    const { me, sent } = await sendBot('https://meet.google.com/tmp-canc-pro');
+    const handle = await startedWorkflow(f.t, botWorkflowId(sent.body.id));
+    // Waiting on the result lets the server skip the simulated call's time.
+    const result = withDeadline(handle.result(), 60_000, 'the cancelled workflow to close');
+    result.catch(() => undefined);
+    await hold.transcribing;
+    await handle.cancel();
+    // The transcription in flight finishes (its part is written); nothing after it is made.
+    setTimeout(hold.release, 300);
+    await assert.rejects(result, (err: Error) => /cancel/i.test(`${err.message} ${String(err.cause)}`));
+    assert.equal((await handle.describe()).status.name, 'CANCELLED');
+    const bot = (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body;
+    assert.equal(bot.status, 'cancelled');
+    const meeting = (await f.api.http.get(`/api/v1/meetings/${sent.body.meeting_id}`).set('Authorization', me.key))
+      .body;
+    assert.equal(meeting.results.media.status, 'ready', 'the media made before the cancel stays');
+    assert.equal(meeting.results.transcript.status, 'ready', 'the transcript being made when cancelled is kept');
+    assert.equal(meeting.results.summary.status, 'none');
+    assert.equal((await cancelledEvents(me)).length, 1);
   });
 });
