@@ -1,11 +1,17 @@
-import { proxyActivities, sleep } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/schedule';
 
 // One activity per attempt and no activity retries: every attempt is visible and on the schedule.
-const { attemptDelivery, markDeliveryFailed } = proxyActivities<Activities>({
+const { attemptDelivery } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { maximumAttempts: 1 },
+});
+// The end of a delivery is written however long PostgreSQL is away (the write is idempotent): before,
+// one refused write left the delivery pending for good.
+const { markDeliveryFailed } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 export type DeliveryInput = {
@@ -25,6 +31,21 @@ export type DeliveryInput = {
  * deleted. A delivery whose first attempt the dispatcher made and failed starts here at attempt 2.
  */
 export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded' | 'failed' | 'stopped'> {
+  // A cancel of the workflow (the Temporal UI's Cancel) ends the delivery failed, so it lists as failed
+  // and can be redelivered, instead of reading pending for good; the workflow still closes Cancelled.
+  const cancelEndsFailed = patched('workflow-cancel-ends-the-delivery');
+  try {
+    return await deliver(input, cancelEndsFailed);
+  } catch (err) {
+    if (!cancelEndsFailed || !isCancellation(err)) throw err;
+    await CancellationScope.nonCancellable(() =>
+      markDeliveryFailed({ eventId: input.eventId, endpointId: input.endpointId }),
+    );
+    throw err;
+  }
+}
+
+async function deliver(input: DeliveryInput, cancelEndsFailed: boolean): Promise<'succeeded' | 'failed' | 'stopped'> {
   const { eventId, endpointId, series } = input;
   const first = input.firstNumber ?? 1;
   if (first > 1) await sleep(RETRY_DELAYS_SECONDS[first - 2]! * 1000);
@@ -32,7 +53,8 @@ export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded'
     let outcome: 'succeeded' | 'failed' | 'stopped';
     try {
       outcome = (await attemptDelivery({ eventId, endpointId, series, number })).outcome;
-    } catch {
+    } catch (err) {
+      if (cancelEndsFailed && isCancellation(err)) throw err;
       // The attempt itself died (a worker killed mid-request): it counts as a failed attempt.
       outcome = 'failed';
     }

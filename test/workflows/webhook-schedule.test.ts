@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
-import { resultOf } from '../support/temporal';
+import { resultOf, startedWorkflow, withDeadline } from '../support/temporal';
 import { webhookFixture } from '../support/webhooks';
 import { until } from '../support/until';
 
@@ -25,22 +25,41 @@ const createEndpoint: typeof f.createEndpoint = (...args) => f.createEndpoint(..
 const sendBot: typeof f.sendBot = (...args) => f.sendBot(...args);
 const stopBot: typeof f.stopBot = (...args) => f.stopBot(...args);
 
+/** The meeting.created event of a meeting, once the dispatcher has made its delivery row. */
+async function dispatchedMeetingCreated(meetingId: string): Promise<{ id: string }> {
+  const [evt] = await db.orm.em
+    .fork()
+    .execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [
+      meetingId,
+    ]);
+  await until(
+    async () =>
+      (await db.orm.em.fork().execute('select 1 from webhook_deliveries where event_id = ?', [evt!.id])).length > 0,
+    { what: 'dispatch', timeoutMs: 15_000, intervalMs: 50 },
+  );
+  return evt!;
+}
+
+/** A new account with an endpoint that always answers 503, and a bot whose meeting.created it is sent. */
+async function failingDelivery(code: string) {
+  const owner = await givenAccount(api);
+  const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
+  receiver.always = 503;
+  const bot = await sendBot(owner.key, owner.workspaceId, `https://meet.google.com/${code}?sim=lobby_timeout`);
+  const evt = await dispatchedMeetingCreated(bot.meeting_id);
+  const handle = await startedWorkflow(t, deliveryWorkflowId(evt.id, ep.id));
+  const detail = async () =>
+    (await api.http.get(`/api/v1/webhook_events/${evt.id}`).set('Authorization', owner.key)).body;
+  return { owner, ep, bot, evt, handle, detail };
+}
+
 describe('the delivery schedule (time-skipping)', () => {
   it('When the receiver always fails, then exactly 21 attempts are made on the documented schedule, the event lists as failed, and a redelivery succeeds later', async () => {
     const owner = await givenAccount(api);
     const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
     receiver.always = 503;
     const bot = await sendBot(owner.key, owner.workspaceId, 'https://meet.google.com/fail-abcd-efg?sim=lobby_timeout');
-    const [evt] = await db.orm.em
-      .fork()
-      .execute<{ id: string }[]>("select id from webhook_events where object_id = ? and type = 'meeting.created'", [
-        bot.meeting_id,
-      ]);
-    await until(
-      async () =>
-        (await db.orm.em.fork().execute('select 1 from webhook_deliveries where event_id = ?', [evt!.id])).length > 0,
-      { what: 'dispatch', timeoutMs: 15_000, intervalMs: 50 },
-    );
+    const evt = await dispatchedMeetingCreated(bot.meeting_id);
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'failed');
     const handle = t.env.client.workflow.getHandle(deliveryWorkflowId(evt!.id, ep.id));
     receiver.always = null;
@@ -78,6 +97,61 @@ describe('the delivery schedule (time-skipping)', () => {
       number: 1,
       status_code: 200,
     });
+    await stopBot(bot.id);
+  });
+
+  it('When the database refuses to mark a delivery failed after its 21st attempt, then the workflow keeps trying until it is taken and the delivery lists as failed', async () => {
+    const { handle, bot, detail } = await failingDelivery('ref-used-fai');
+    const em = db.orm.em.fork();
+    await em.execute(`create or replace function test_refuse_failed() returns trigger language plpgsql as $$
+      begin if new.status = 'failed' then raise exception 'refused by the test'; end if; return new; end $$`);
+    await em.execute(
+      'create trigger test_refuse_failed before update on webhook_deliveries for each row execute function test_refuse_failed()',
+    );
+    // Awaiting the result lets the server skip the schedule's 14 hours and the waits between refusals.
+    const result = withDeadline(handle.result(), 120_000, 'the delivery to end');
+    result.catch(() => undefined);
+    try {
+      const refusals = await until(
+        async () => {
+          const d = await handle.describe();
+          const pending = d.raw.pendingActivities?.find((a) => a.activityType?.name === 'markDeliveryFailed');
+          return { status: d.status.name, attempt: pending?.attempt ?? 0 };
+        },
+        {
+          what: 'the failed mark refused five times, the workflow still running',
+          timeoutMs: 90_000,
+          intervalMs: 100,
+          accept: (s) => s.status !== 'RUNNING' || s.attempt >= 6,
+        },
+      );
+      assert.equal(refusals.status, 'RUNNING');
+      assert.equal((await detail()).delivery_status, 'pending');
+    } finally {
+      await em.execute('drop trigger test_refuse_failed on webhook_deliveries');
+    }
+    receiver.always = null;
+    assert.equal(await result, 'failed');
+    const after = await detail();
+    assert.equal(after.delivery_status, 'failed');
+    assert.equal(after.deliveries[0].attempts.length, 21);
+    await stopBot(bot.id);
+  });
+
+  // Last in the file: after a workflow cancel this time-skipping server stops skipping time (seen with
+  // Temporal's Java test server here; a later test of the file waited out real time).
+  it("When a delivery's workflow is cancelled from Temporal (the UI's Cancel) while it waits to retry, then the delivery lists as failed, and the workflow closes cancelled", async () => {
+    const { evt, handle, bot, detail } = await failingDelivery('can-cdel-ivr');
+    await handle.cancel();
+    await assert.rejects(withDeadline(handle.result(), 60_000, 'the cancelled delivery to close'), (err: Error) =>
+      /cancel/i.test(`${err.message} ${String(err.cause)}`),
+    );
+    receiver.always = null;
+    assert.equal((await handle.describe()).status.name, 'CANCELLED');
+    const after = await detail();
+    assert.equal(after.id, evt.id);
+    assert.equal(after.delivery_status, 'failed');
+    assert.equal(after.deliveries[0].attempts.length, 1, "only the dispatcher's first attempt was made");
     await stopBot(bot.id);
   });
 });
