@@ -7,9 +7,15 @@ const { syncCalendar } = proxyActivities<Activities>({
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
-const { markActiveUnsynced, watchCalendar } = proxyActivities<Activities>({
+const { watchCalendar } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
+});
+// Written however long PostgreSQL is away (the write is idempotent): before, five refusals failed the
+// connection's workflow and left it reading syncing until a reconnect.
+const { markActiveUnsynced } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 const FIRST_SYNC_GRACE_MS = 30 * 60_000;
