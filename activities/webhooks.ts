@@ -213,8 +213,9 @@ export function createWebhookActivities(deps: WebhookDeps) {
     },
 
     /** After the last attempt failed. */
-    async markDeliveryFailed(input: { eventId: string; endpointId: string }): Promise<void> {
-      await markDeliveryFailed(deps.orm.em.fork(), input.eventId, input.endpointId);
+    /** Workflows of earlier releases name no series: the delivery's, whichever it is. */
+    async markDeliveryFailed(input: { eventId: string; endpointId: string; series?: number }): Promise<void> {
+      await markDeliveryFailed(deps.orm.em.fork(), input.eventId, input.endpointId, input.series);
     },
 
     /**

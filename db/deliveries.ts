@@ -221,10 +221,18 @@ export async function recordFirstAttempts(em: EntityManager, rows: FirstAttemptR
   return recorded;
 }
 
-/** After the last attempt failed: a delivery still pending reads failed. */
-export async function markDeliveryFailed(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
+/**
+ * After the last attempt failed: a delivery still pending reads failed. With `series`, only while
+ * that series is the delivery's latest (a redelivery's newer series goes on).
+ */
+export async function markDeliveryFailed(
+  em: EntityManager,
+  eventId: string,
+  endpointId: string,
+  series?: number,
+): Promise<void> {
   await em.execute(
-    `update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'`,
-    [eventId, endpointId],
+    `update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'${series === undefined ? '' : ' and series = ?'}`,
+    series === undefined ? [eventId, endpointId] : [eventId, endpointId, series],
   );
 }

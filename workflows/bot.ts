@@ -1,6 +1,7 @@
 import {
   ActivityCancellationType,
   CancellationScope,
+  CancelledFailure,
   condition,
   isCancellation,
   patched,
@@ -80,6 +81,9 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const shielded = <T>(step: () => Promise<T>): Promise<T> =>
     cancelEndsTheBot ? CancellationScope.nonCancellable(step) : step();
   const steps = cancelEndsTheBot ? processingToTheEnd : processing;
+  /** A failure that is, or follows, a cancel of the workflow: the bot ends cancelled, not failed. */
+  const cancelledHere = (err: unknown) =>
+    cancelEndsTheBot && (isCancellation(err) || CancellationScope.current().consideredCancelled);
   let providerBotId: string | null = null;
   let status = 'queued' as BotStatus;
   let joinAt = input.joinAt;
@@ -141,9 +145,12 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     // 2. Send it into the call.
     let launch: Awaited<ReturnType<typeof launchBot>>;
     try {
+      // A cancel already in sends no bot into the call (one begun is finished, then leaves).
+      if (cancelEndsTheBot && CancellationScope.current().consideredCancelled)
+        throw new CancelledFailure('The workflow was cancelled before the launch.');
       launch = await shielded(() => launchBot(botId));
     } catch (err) {
-      if (cancelEndsTheBot && isCancellation(err)) throw err;
+      if (cancelledHere(err)) throw err;
       // The provider could not take the bot after the launch's retries: the bot ends failed instead of
       // staying queued (workflows of earlier releases failed here; the patch is asked only on this path).
       if (!patched('launch-failures-end-the-bot')) throw err;
@@ -223,7 +230,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
 
     if (outcome.kind === 'cancelled' || outcome.kind === 'timeout') {
       // Leaving is best effort: the provider may already have dropped the bot.
-      await acts.leaveCall(launch.providerBotId).catch(() => undefined);
+      await shielded(() => acts.leaveCall(launch.providerBotId)).catch(() => undefined);
     }
     if (outcome.kind === 'cancelled') {
       await move('cancelled', { leftAt: new Date().toISOString(), events: ['bot.cancelled'] });
@@ -270,7 +277,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     try {
       media = await steps.makeMedia(botId, recorded.durationSeconds, recorded.ref);
     } catch (err) {
-      if (!settles || (cancelEndsTheBot && isCancellation(err))) throw err;
+      if (!settles || cancelledHere(err)) throw err;
       return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
         'media',
         'transcript',
@@ -285,7 +292,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     try {
       transcript = await steps.makeTranscript(botId, media.durationSeconds);
     } catch (err) {
-      if (!settles || (cancelEndsTheBot && isCancellation(err))) throw err;
+      if (!settles || cancelledHere(err)) throw err;
       return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
     }
     if (transcript === 'failed') {
@@ -303,7 +310,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     try {
       await steps.makeSummary(botId);
     } catch (err) {
-      if (!settles || (cancelEndsTheBot && isCancellation(err))) throw err;
+      if (!settles || cancelledHere(err)) throw err;
       return giveUp('bot_error', 'The summary could not be made.', ['summary']);
     }
     await move('completed');
@@ -313,7 +320,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   try {
     return await lifecycle();
   } catch (err) {
-    if (!cancelEndsTheBot || !isCancellation(err)) throw err;
+    if (!cancelledHere(err)) throw err;
     // Cancelled from Temporal: the provider's bot leaves, the bot reads cancelled with bot.cancelled
     // (the parts still being made read none), and the workflow still closes as cancelled.
     await CancellationScope.nonCancellable(async () => {
@@ -322,6 +329,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       if (status === 'queued' || inCall || status === 'processing')
         await move('cancelled', { ...(inCall ? { leftAt: new Date().toISOString() } : {}), events: ['bot.cancelled'] });
     });
-    throw err;
+    // A step that failed after the cancel still closes the workflow Cancelled.
+    throw isCancellation(err) ? err : new CancelledFailure('The workflow was cancelled.', [], err as Error);
   }
 }

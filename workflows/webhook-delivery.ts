@@ -1,11 +1,21 @@
-import { CancellationScope, isCancellation, patched, proxyActivities, sleep } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  CancellationScope,
+  isCancellation,
+  patched,
+  proxyActivities,
+  sleep,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/schedule';
 
 // One activity per attempt and no activity retries: every attempt is visible and on the schedule.
-const { attemptDelivery } = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { maximumAttempts: 1 },
+const ATTEMPT = { startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 1 } } as const;
+const attempts = proxyActivities<Activities>(ATTEMPT);
+/** The same attempt, where a cancel of the workflow waits for it to end (its record is written first). */
+const attemptsToTheEnd = proxyActivities<Activities>({
+  ...ATTEMPT,
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
 });
 // The end of a delivery is written however long PostgreSQL is away (the write is idempotent): before,
 // one refused write left the delivery pending for good.
@@ -39,7 +49,7 @@ export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded'
   } catch (err) {
     if (!cancelEndsFailed || !isCancellation(err)) throw err;
     await CancellationScope.nonCancellable(() =>
-      markDeliveryFailed({ eventId: input.eventId, endpointId: input.endpointId }),
+      markDeliveryFailed({ eventId: input.eventId, endpointId: input.endpointId, series: input.series }),
     );
     throw err;
   }
@@ -48,6 +58,7 @@ export async function webhookDelivery(input: DeliveryInput): Promise<'succeeded'
 async function deliver(input: DeliveryInput, cancelEndsFailed: boolean): Promise<'succeeded' | 'failed' | 'stopped'> {
   const { eventId, endpointId, series } = input;
   const first = input.firstNumber ?? 1;
+  const { attemptDelivery } = cancelEndsFailed ? attemptsToTheEnd : attempts;
   if (first > 1) await sleep(RETRY_DELAYS_SECONDS[first - 2]! * 1000);
   for (let number = first; number <= MAX_ATTEMPTS; number++) {
     let outcome: 'succeeded' | 'failed' | 'stopped';
@@ -61,6 +72,6 @@ async function deliver(input: DeliveryInput, cancelEndsFailed: boolean): Promise
     if (outcome !== 'failed') return outcome;
     if (number < MAX_ATTEMPTS) await sleep(RETRY_DELAYS_SECONDS[number - 1]! * 1000);
   }
-  await markDeliveryFailed({ eventId, endpointId });
+  await markDeliveryFailed(cancelEndsFailed ? { eventId, endpointId, series } : { eventId, endpointId });
   return 'failed';
 }

@@ -31,11 +31,14 @@ export class Receiver {
   received: Received[] = [];
   script: number[] = [];
   always: number | null = null;
+  /** While set, answers wait for it (a request in flight). */
+  held: Promise<void> | null = null;
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString();
     this.received.push({ headers: req.headers as Record<string, string>, body, json: JSON.parse(body) });
+    if (this.held) await this.held;
     const status = this.always ?? this.script.shift() ?? 200;
     res.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'ok' : 'try later');
   });

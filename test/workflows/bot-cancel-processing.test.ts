@@ -1,18 +1,24 @@
 import assert from 'node:assert/strict';
+import { ApplicationFailure } from '@temporalio/activity';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedTranscriptionProvider } from '../../activities/providers/simulated';
 import type { TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { serviceFixture, resultOf, startedWorkflow, withDeadline } from '../support/temporal';
+import { until } from '../support/until';
+
+/** PendingActivityState.PENDING_ACTIVITY_STATE_CANCEL_REQUESTED of Temporal's API. */
+const CANCEL_REQUESTED = 3;
 
 // Transcription waits for the test, so the bot is caught in `processing`; each test holds it anew.
-const newHold = () => {
+// With `fails`, the provider then fails the step for good (an error no retry gets past).
+const newHold = (fails = false) => {
   let release: () => void = () => undefined;
   let reached: () => void = () => undefined;
   const gate = new Promise<void>((r) => (release = r));
   const transcribing = new Promise<void>((r) => (reached = r));
-  return { release, reached, gate, transcribing };
+  return { release, reached, gate, transcribing, fails };
 };
 let hold = newHold();
 const simulated = new SimulatedTranscriptionProvider();
@@ -21,6 +27,7 @@ const held: TranscriptionProvider = {
     const h = hold;
     h.reached();
     await h.gate;
+    if (h.fails) throw ApplicationFailure.nonRetryable('the speech-to-text provider refused the recording');
     return simulated.transcribe(input);
   },
 };
@@ -79,26 +86,51 @@ describe('cancelling a bot while its results are made (time-skipping)', () => {
     assert.equal((await cancelledEvents(me)).length, 1);
   });
 
-  it("When a processing bot's workflow is cancelled from Temporal (the UI's Cancel), then the bot reads cancelled with bot.cancelled, the step in flight finishes, nothing after it is made, and the workflow closes cancelled", async () => {
-    hold = newHold();
-    const { me, sent } = await sendBot('https://meet.google.com/tmp-canc-pro');
-    const handle = await startedWorkflow(f.t, botWorkflowId(sent.body.id));
-    // Waiting on the result lets the server skip the simulated call's time.
-    const result = withDeadline(handle.result(), 60_000, 'the cancelled workflow to close');
-    result.catch(() => undefined);
-    await hold.transcribing;
-    await handle.cancel();
-    // The transcription in flight finishes (its part is written); nothing after it is made.
-    setTimeout(hold.release, 300);
-    await assert.rejects(result, (err: Error) => /cancel/i.test(`${err.message} ${String(err.cause)}`));
-    assert.equal((await handle.describe()).status.name, 'CANCELLED');
-    const bot = (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body;
-    assert.equal(bot.status, 'cancelled');
-    const meeting = (await f.api.http.get(`/api/v1/meetings/${sent.body.meeting_id}`).set('Authorization', me.key))
-      .body;
-    assert.equal(meeting.results.media.status, 'ready', 'the media made before the cancel stays');
-    assert.equal(meeting.results.transcript.status, 'ready', 'the transcript being made when cancelled is kept');
-    assert.equal(meeting.results.summary.status, 'none');
-    assert.equal((await cancelledEvents(me)).length, 1);
-  });
+  for (const then of ['finishes', 'fails'] as const) {
+    it(`When a processing bot's workflow is cancelled from Temporal (the UI's Cancel) and the step in flight then ${then}, then the workflow waits for the step, the bot reads cancelled with bot.cancelled, nothing after the step is made, and the workflow closes cancelled`, async () => {
+      hold = newHold(then === 'fails');
+      const { me, sent } = await sendBot(`https://meet.google.com/tmp-canc-${then === 'fails' ? 'fai' : 'fin'}`);
+      const handle = await startedWorkflow(f.t, botWorkflowId(sent.body.id));
+      // Waiting on the result lets the server skip the simulated call's time.
+      const result = withDeadline(handle.result(), 60_000, 'the cancelled workflow to close');
+      result.catch(() => undefined);
+      await hold.transcribing;
+      await handle.cancel();
+      // The cancel reaches the transcription, and the workflow waits for it to end.
+      await until(
+        async () => {
+          const d = await handle.describe();
+          return d.raw.pendingActivities?.find((a) => a.activityType?.name === 'makeTranscript')?.state;
+        },
+        { what: 'the transcription asked to cancel', accept: (s) => s === CANCEL_REQUESTED },
+      );
+      assert.equal((await handle.describe()).status.name, 'RUNNING');
+      const waiting = (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body;
+      assert.equal(waiting.status, 'processing');
+      hold.release();
+      await assert.rejects(result, (err: Error) => /cancel/i.test(`${err.message} ${String(err.cause)}`));
+      assert.equal((await handle.describe()).status.name, 'CANCELLED');
+      const bot = (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body;
+      assert.equal(bot.status, 'cancelled');
+      const meeting = (await f.api.http.get(`/api/v1/meetings/${sent.body.meeting_id}`).set('Authorization', me.key))
+        .body;
+      assert.equal(meeting.results.media.status, 'ready', 'the media made before the cancel stays');
+      // A transcript made by the step in flight is kept; one it could not make reads none, as unmade parts do.
+      assert.equal(meeting.results.transcript.status, then === 'finishes' ? 'ready' : 'none');
+      assert.equal(meeting.results.summary.status, 'none');
+      const types = (
+        await f.api.http
+          .get('/api/v1/webhook_events')
+          .set('Authorization', me.key)
+          .query({ workspace_id: me.workspaceId })
+      ).body.data
+        .map((e: { type: string }) => e.type)
+        .filter((t: string) => t.startsWith('bot.'))
+        .reverse();
+      assert.deepEqual(
+        types.slice(-2),
+        then === 'finishes' ? ['bot.transcript_ready', 'bot.cancelled'] : ['bot.recording_completed', 'bot.cancelled'],
+      );
+    });
+  }
 });

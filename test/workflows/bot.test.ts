@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
 import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
+import { startedWorkflow } from '../support/temporal';
 import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof botFixture>>;
@@ -316,7 +317,8 @@ describe('timing, cancellation and provider signals', () => {
         meeting_url: `https://meet.google.com/tmp-canc-${when === 'in_call' ? 'inc' : when.slice(0, 3)}`,
         join_at: joinAt,
       });
-      const handle = t.env.client.workflow.getHandle(botWorkflowId(bot.id));
+      // The bot reads queued before the outbox has started its workflow.
+      const handle = await startedWorkflow(t, botWorkflowId(bot.id));
       // Joining lasts about ten simulated seconds in a normal call: skip time only to reach in_call.
       await until(
         async () => {

@@ -13,6 +13,9 @@ let t: typeof f.t;
 let api: typeof f.api;
 let receiver: typeof f.receiver;
 
+/** PendingActivityState.PENDING_ACTIVITY_STATE_CANCEL_REQUESTED of Temporal's API. */
+const CANCEL_REQUESTED = 3;
+
 // Its own file, so its own time-skipping server: the 14-hour schedule is skipped with nothing else running.
 
 beforeAll(async () => {
@@ -152,6 +155,53 @@ describe('the delivery schedule (time-skipping)', () => {
     assert.equal(after.id, evt.id);
     assert.equal(after.delivery_status, 'failed');
     assert.equal(after.deliveries[0].attempts.length, 1, "only the dispatcher's first attempt was made");
+    await stopBot(bot.id);
+  });
+
+  it("When a redelivery's workflow is cancelled from Temporal while an attempt is in flight, then the workflow waits for the attempt and its record, and the delivery then lists as failed; cancelling the older series leaves it pending", async () => {
+    const { owner, ep, evt, bot, detail } = await failingDelivery('can-cinf-lig');
+    let release: () => void = () => undefined;
+    receiver.held = new Promise<void>((r) => (release = r));
+    const before = receiver.received.length;
+    // A redelivery's series starts with an attempt at once.
+    const redeliver = await api.http
+      .post(`/api/v1/webhook_events/${evt.id}/redeliver`)
+      .set('Authorization', owner.key)
+      .send({ endpoint_id: ep.id });
+    assert.equal(redeliver.status, 202);
+    const handle = await startedWorkflow(t, deliveryWorkflowId(evt.id, ep.id, 2));
+    await until(() => receiver.received.length > before, { what: 'the attempt in flight', intervalMs: 20 });
+    // The first series' workflow, still waiting to retry, is cancelled: the newer series is not touched.
+    const first = t.env.client.workflow.getHandle(deliveryWorkflowId(evt.id, ep.id));
+    await first.cancel();
+    await assert.rejects(withDeadline(first.result(), 60_000, 'the first series to close'));
+    assert.equal((await detail()).delivery_status, 'pending');
+    await handle.cancel();
+    await until(
+      async () =>
+        (await handle.describe()).raw.pendingActivities?.find((a) => a.activityType?.name === 'attemptDelivery')?.state,
+      { what: 'the attempt asked to cancel', accept: (s) => s === CANCEL_REQUESTED },
+    );
+    assert.equal((await handle.describe()).status.name, 'RUNNING', 'the workflow waits for the attempt');
+    receiver.held = null;
+    release();
+    await assert.rejects(withDeadline(handle.result(), 60_000, 'the cancelled delivery to close'), (err: Error) =>
+      /cancel/i.test(`${err.message} ${String(err.cause)}`),
+    );
+    receiver.always = null;
+    const after = await detail();
+    assert.equal(after.delivery_status, 'failed', "the attempt's record did not put it back to pending");
+    assert.deepEqual(
+      after.deliveries[0].attempts.map((a: { series: number; number: number; status_code: number }) => [
+        a.series,
+        a.number,
+        a.status_code,
+      ]),
+      [
+        [1, 1, 503],
+        [2, 1, 503],
+      ],
+    );
     await stopBot(bot.id);
   });
 });
