@@ -132,7 +132,7 @@ export async function storedDelivery(
   return rows[0] ?? null;
 }
 
-/** One attempt and its delivery's count and status, in one transaction; a retried activity records it once. */
+/** One attempt and its delivery's count (and status, when it succeeded), in one transaction; a retried activity records it once. */
 export async function recordAttempt(
   em: EntityManager,
   row: {
@@ -164,9 +164,11 @@ export async function recordAttempt(
         row.error,
       ],
     );
+    // Only a success moves the status: a failed attempt leaves it as it is, so one of an older series
+    // that ends after a redelivery succeeded (or after its own failed mark) cannot put it back to pending.
     await tem.execute(
-      `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = ? where event_id = ? and endpoint_id = ?`,
-      [row.startedAt, succeeded ? 'succeeded' : 'pending', row.eventId, row.endpointId],
+      `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?${succeeded ? ", status = 'succeeded'" : ''} where event_id = ? and endpoint_id = ?`,
+      [row.startedAt, row.eventId, row.endpointId],
     );
   });
 }

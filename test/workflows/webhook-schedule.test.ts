@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { recordAttempt } from '../../db/deliveries';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
@@ -138,6 +139,38 @@ describe('the delivery schedule (time-skipping)', () => {
     const after = await detail();
     assert.equal(after.delivery_status, 'failed');
     assert.equal(after.deliveries[0].attempts.length, 21);
+    await stopBot(bot.id);
+  });
+
+  it("When an older series' failed attempt is recorded after a redelivery succeeded, then the delivery still lists as succeeded", async () => {
+    const { owner, ep, evt, bot, detail } = await failingDelivery('old-seri-esl');
+    receiver.always = null;
+    const redeliver = await api.http
+      .post(`/api/v1/webhook_events/${evt.id}/redeliver`)
+      .set('Authorization', owner.key)
+      .send({ endpoint_id: ep.id });
+    assert.equal(redeliver.status, 202);
+    assert.equal(await resultOf(t, deliveryWorkflowId(evt.id, ep.id, 2)), 'succeeded');
+    assert.equal((await detail()).delivery_status, 'succeeded');
+    // The first series' second attempt, begun before the redelivery, ends late with a 503.
+    await recordAttempt(
+      db.orm.em.fork(),
+      {
+        eventId: evt.id,
+        endpointId: ep.id,
+        series: 1,
+        number: 2,
+        startedAt: new Date(),
+        durationMs: 5,
+        statusCode: 503,
+        responseBody: 'try later',
+        error: null,
+      },
+      false,
+    );
+    const after = await detail();
+    assert.equal(after.delivery_status, 'succeeded');
+    assert.equal(after.deliveries[0].attempts.length, 3, 'the late attempt is still in the log');
     await stopBot(bot.id);
   });
 
