@@ -310,42 +310,6 @@ describe('timing, cancellation and provider signals', () => {
     });
   }
 
-  for (const when of ['queued', 'joining', 'in_call'] as const) {
-    it(`When a ${when} bot's workflow is cancelled from Temporal (the UI's Cancel), then the bot reads cancelled with bot.cancelled, its provider bot is asked to leave, and the workflow closes cancelled`, async () => {
-      const joinAt = when === 'queued' ? new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString() : null;
-      const bot = await sendBot({
-        meeting_url: `https://meet.google.com/tmp-canc-${when === 'in_call' ? 'inc' : when.slice(0, 3)}`,
-        join_at: joinAt,
-      });
-      // The bot reads queued before the outbox has started its workflow.
-      const handle = await startedWorkflow(t, botWorkflowId(bot.id));
-      // Joining lasts about ten simulated seconds in a normal call: skip time only to reach in_call.
-      await until(
-        async () => {
-          const status = (await get(`/bots/${bot.id}`)).body.status;
-          if (when === 'in_call' && status !== when) await t.env.sleep(2000);
-          return status;
-        },
-        { what: `the bot ${when}`, timeoutMs: 20_000, intervalMs: 20, accept: (s) => s === when },
-      );
-      await handle.cancel();
-      await assert.rejects(finish(bot.id), (err: Error) => /cancel/i.test(`${err.message} ${String(err.cause)}`));
-      assert.equal((await handle.describe()).status.name, 'CANCELLED');
-      assert.equal((await get(`/bots/${bot.id}`)).body.status, 'cancelled');
-      assert.deepEqual(
-        (await eventTypes(bot.id)).filter((e) => e !== 'bot.recording_started'),
-        ['bot.cancelled'],
-      );
-      const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
-      assert.equal(meeting.recordings[0].status, when === 'in_call' ? 'failed' : 'cancelled');
-      if (when !== 'queued') {
-        const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
-        assert.equal(sim.status.name, 'TERMINATED', 'the provider was asked to take its bot out of the call');
-        assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
-      }
-    });
-  }
-
   /** A bot whose simulated call never admits it, joining: the test plays its provider's events. */
   const joiningBot = async (meetingUrl: string) => {
     const bot = await sendBot({ meeting_url: meetingUrl });
@@ -439,4 +403,42 @@ describe('timing, cancellation and provider signals', () => {
     const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
     assert.equal(sim.status.name, 'COMPLETED');
   });
+
+  // Last in the file: in webhook-schedule.test.ts the time-skipping server stopped skipping time after
+  // a workflow cancel; the tests above need it to skip.
+  for (const when of ['queued', 'joining', 'in_call'] as const) {
+    it(`When a ${when} bot's workflow is cancelled from Temporal (the UI's Cancel), then the bot reads cancelled with bot.cancelled, its provider bot is asked to leave, and the workflow closes cancelled`, async () => {
+      const joinAt = when === 'queued' ? new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString() : null;
+      const bot = await sendBot({
+        meeting_url: `https://meet.google.com/tmp-canc-${when === 'in_call' ? 'inc' : when.slice(0, 3)}`,
+        join_at: joinAt,
+      });
+      // The bot reads queued before the outbox has started its workflow.
+      const handle = await startedWorkflow(t, botWorkflowId(bot.id));
+      // Joining lasts about ten simulated seconds in a normal call: skip time only to reach in_call.
+      await until(
+        async () => {
+          const status = (await get(`/bots/${bot.id}`)).body.status;
+          if (when === 'in_call' && status !== when) await t.env.sleep(2000);
+          return status;
+        },
+        { what: `the bot ${when}`, timeoutMs: 20_000, intervalMs: 20, accept: (s) => s === when },
+      );
+      await handle.cancel();
+      await assert.rejects(finish(bot.id), (err: Error) => /cancel/i.test(`${err.message} ${String(err.cause)}`));
+      assert.equal((await handle.describe()).status.name, 'CANCELLED');
+      assert.equal((await get(`/bots/${bot.id}`)).body.status, 'cancelled');
+      assert.deepEqual(
+        (await eventTypes(bot.id)).filter((e) => e !== 'bot.recording_started'),
+        ['bot.cancelled'],
+      );
+      const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
+      assert.equal(meeting.recordings[0].status, when === 'in_call' ? 'failed' : 'cancelled');
+      if (when !== 'queued') {
+        const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
+        assert.equal(sim.status.name, 'TERMINATED', 'the provider was asked to take its bot out of the call');
+        assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
+      }
+    });
+  }
 });
