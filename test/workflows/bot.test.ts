@@ -404,8 +404,9 @@ describe('timing, cancellation and provider signals', () => {
     assert.equal(sim.status.name, 'COMPLETED');
   });
 
-  // Last in the file: in webhook-schedule.test.ts the time-skipping server stopped skipping time after
-  // a workflow cancel; the tests above need it to skip.
+  // Last in the file, as in webhook-schedule.test.ts, where the time-skipping server stops skipping time
+  // after a workflow cancel is followed by an activity without an attempt limit. The bot's leave has a
+  // limit and its records are local activities, so this is insurance for the tests above.
   for (const when of ['queued', 'joining', 'in_call'] as const) {
     it(`When a ${when} bot's workflow is cancelled from Temporal (the UI's Cancel), then the bot reads cancelled with bot.cancelled, its provider bot is asked to leave, and the workflow closes cancelled`, async () => {
       const joinAt = when === 'queued' ? new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString() : null;

@@ -174,8 +174,9 @@ describe('the delivery schedule (time-skipping)', () => {
     await stopBot(bot.id);
   });
 
-  // Last in the file: after a workflow cancel this time-skipping server stops skipping time (seen with
-  // Temporal's Java test server here; a later test of the file waited out real time).
+  // Last in the file: once an activity without an attempt limit (the failed mark) is scheduled after a
+  // workflow's cancel request, Temporal's Java time-skipping server stops skipping time for good (a
+  // later `env.sleep('1 hour')` waited in real time; with `maximumAttempts: 1000` on the mark it did not).
   it("When a delivery's workflow is cancelled from Temporal (the UI's Cancel) while it waits to retry, then the delivery lists as failed, and the workflow closes cancelled", async () => {
     const { evt, handle, bot, detail } = await failingDelivery('can-cdel-ivr');
     await handle.cancel();
