@@ -164,11 +164,17 @@ export async function recordAttempt(
         row.error,
       ],
     );
-    // Only a success moves the status: a failed attempt leaves it as it is, so one of an older series
-    // that ends after a redelivery succeeded (or after its own failed mark) cannot put it back to pending.
+    // A success reads succeeded. A failed attempt leaves the status as it is (one of an older series
+    // that ends after a redelivery succeeded must not put it back to pending), with one exception: a
+    // delivery workflow of an earlier release marks the delivery failed without naming its series, so
+    // while a redelivery runs, the current series' next failed attempt makes it pending again.
     await tem.execute(
-      `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?${succeeded ? ", status = 'succeeded'" : ''} where event_id = ? and endpoint_id = ?`,
-      [row.startedAt, row.eventId, row.endpointId],
+      succeeded
+        ? `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = 'succeeded' where event_id = ? and endpoint_id = ?`
+        : `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = case when series = ? and status = 'failed' then 'pending' else status end where event_id = ? and endpoint_id = ?`,
+      succeeded
+        ? [row.startedAt, row.eventId, row.endpointId]
+        : [row.startedAt, row.series, row.eventId, row.endpointId],
     );
   });
 }

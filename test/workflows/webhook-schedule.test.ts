@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { recordAttempt } from '../../db/deliveries';
+import { markDeliveryFailed, recordAttempt } from '../../db/deliveries';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
@@ -44,6 +44,15 @@ async function dispatchedMeetingCreated(meetingId: string): Promise<{ id: string
   return evt!;
 }
 
+/** A redelivery of the event to the endpoint (a new attempt series, accepted with 202). */
+async function redeliver(key: string, eventId: string, endpointId: string): Promise<void> {
+  const res = await api.http
+    .post(`/api/v1/webhook_events/${eventId}/redeliver`)
+    .set('Authorization', key)
+    .send({ endpoint_id: endpointId });
+  assert.equal(res.status, 202);
+}
+
 /** A new account with an endpoint that always answers 503, and a bot whose meeting.created it is sent. */
 async function failingDelivery(code: string) {
   const owner = await givenAccount(api);
@@ -85,11 +94,7 @@ describe('the delivery schedule (time-skipping)', () => {
     );
 
     const start = receiver.received.length;
-    const redeliver = await api.http
-      .post(`/api/v1/webhook_events/${evt!.id}/redeliver`)
-      .set('Authorization', owner.key)
-      .send({ endpoint_id: ep.id });
-    assert.equal(redeliver.status, 202);
+    await redeliver(owner.key, evt!.id, ep.id);
     // Each series is a workflow of its own: the first run is never repeated.
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id, 2)), 'succeeded');
     assert.equal(receiver.received.slice(start).filter((r) => r.json.id === evt!.id).length, 1);
@@ -145,11 +150,7 @@ describe('the delivery schedule (time-skipping)', () => {
   it("When an older series' failed attempt is recorded after a redelivery succeeded, then the delivery still lists as succeeded", async () => {
     const { owner, ep, evt, bot, detail } = await failingDelivery('old-seri-esl');
     receiver.always = null;
-    const redeliver = await api.http
-      .post(`/api/v1/webhook_events/${evt.id}/redeliver`)
-      .set('Authorization', owner.key)
-      .send({ endpoint_id: ep.id });
-    assert.equal(redeliver.status, 202);
+    await redeliver(owner.key, evt.id, ep.id);
     assert.equal(await resultOf(t, deliveryWorkflowId(evt.id, ep.id, 2)), 'succeeded');
     assert.equal((await detail()).delivery_status, 'succeeded');
     // The first series' second attempt, begun before the redelivery, ends late with a 503.
@@ -171,6 +172,28 @@ describe('the delivery schedule (time-skipping)', () => {
     const after = await detail();
     assert.equal(after.delivery_status, 'succeeded');
     assert.equal(after.deliveries[0].attempts.length, 3, 'the late attempt is still in the log');
+    await stopBot(bot.id);
+  });
+
+  it("When a delivery workflow of an earlier release marks a redelivered delivery failed without its series, then the redelivery's next failed attempt makes it pending again", async () => {
+    const { owner, ep, evt, bot, detail } = await failingDelivery('old-mark-nos');
+    await redeliver(owner.key, evt.id, ep.id);
+    const second = await startedWorkflow(t, deliveryWorkflowId(evt.id, ep.id, 2));
+    await until(async () => (await detail()).deliveries[0].attempts.length, {
+      what: "the redelivery's first attempt",
+      accept: (n) => n >= 2,
+    });
+    // What the first series' workflow, started by the release before, does at its end: no series named.
+    await markDeliveryFailed(db.orm.em.fork(), evt.id, ep.id);
+    assert.equal((await detail()).delivery_status, 'failed');
+    await t.env.sleep(RETRY_DELAYS_SECONDS[0]! * 1000 + 5_000);
+    await until(async () => (await detail()).deliveries[0].attempts.length, {
+      what: "the redelivery's second attempt",
+      accept: (n) => n >= 3,
+    });
+    assert.equal((await detail()).delivery_status, 'pending');
+    assert.equal((await second.describe()).status.name, 'RUNNING');
+    receiver.always = null;
     await stopBot(bot.id);
   });
 
@@ -198,11 +221,7 @@ describe('the delivery schedule (time-skipping)', () => {
     receiver.held = new Promise<void>((r) => (release = r));
     const before = receiver.received.length;
     // A redelivery's series starts with an attempt at once.
-    const redeliver = await api.http
-      .post(`/api/v1/webhook_events/${evt.id}/redeliver`)
-      .set('Authorization', owner.key)
-      .send({ endpoint_id: ep.id });
-    assert.equal(redeliver.status, 202);
+    await redeliver(owner.key, evt.id, ep.id);
     const handle = await startedWorkflow(t, deliveryWorkflowId(evt.id, ep.id, 2));
     await until(() => receiver.received.length > before, { what: 'the attempt in flight', intervalMs: 20 });
     // The first series' workflow, still waiting to retry, is cancelled: the newer series is not touched.
