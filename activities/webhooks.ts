@@ -187,8 +187,11 @@ export function createWebhookActivities(deps: WebhookDeps) {
     }): Promise<AttemptOutcome> {
       const em = deps.orm.em.fork();
       const endpoint = await em.findOne(WebhookEndpoint, { id: input.endpointId });
-      if (!endpoint || endpoint.deletedAt || !endpoint.enabled)
+      if (!endpoint || endpoint.deletedAt || !endpoint.enabled) {
+        // Nothing will try it again: it lists as failed (and is redelivered once the endpoint is enabled).
+        await markDeliveryFailed(em, input.eventId, input.endpointId, input.series);
         return { outcome: 'stopped', statusCode: null, error: null };
+      }
       const stored = await storedDelivery(em, input.eventId, input.endpointId);
       if (!stored) return { outcome: 'stopped', statusCode: null, error: 'no stored body' };
       // A redelivery started a newer series: this one stops (each series is a workflow of its own).

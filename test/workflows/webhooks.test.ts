@@ -212,7 +212,7 @@ describe('delivery', () => {
     await stopBot(bot.id);
   });
 
-  it('When an endpoint is disabled while its delivery retries, then the delivery stops', async () => {
+  it('When an endpoint is disabled while its delivery retries, then the delivery stops and lists as failed', async () => {
     const owner = await givenAccount(api);
     const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
     receiver.script = [500];
@@ -231,6 +231,9 @@ describe('delivery', () => {
     await f.worker.dispatched();
     await api.http.patch(`/api/v1/webhook_endpoints/${ep.id}`).set('Authorization', owner.key).send({ enabled: false });
     assert.equal(await resultOf(t, deliveryWorkflowId(evt!.id, ep.id)), 'stopped');
+    // Nothing will try it again: it lists as failed, to be redelivered once the endpoint is enabled.
+    const detail = await api.http.get(`/api/v1/webhook_events/${evt!.id}`).set('Authorization', owner.key);
+    assert.equal(detail.body.delivery_status, 'failed');
     await stopBot(bot.id);
   });
 
