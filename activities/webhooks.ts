@@ -215,8 +215,7 @@ export function createWebhookActivities(deps: WebhookDeps) {
       return { outcome: succeeded ? 'succeeded' : 'failed', statusCode: result.statusCode, error: result.error };
     },
 
-    /** After the last attempt failed. */
-    /** Workflows of earlier releases name no series: the delivery's, whichever it is. */
+    /** After the last attempt failed, or a cancel: for its series (workflows of earlier releases name none). */
     async markDeliveryFailed(input: { eventId: string; endpointId: string; series?: number }): Promise<void> {
       await markDeliveryFailed(deps.orm.em.fork(), input.eventId, input.endpointId, input.series);
     },

@@ -169,12 +169,10 @@ export async function recordAttempt(
     // delivery workflow of an earlier release marks the delivery failed without naming its series, so
     // while a redelivery runs, the current series' next failed attempt makes it pending again.
     await tem.execute(
-      succeeded
-        ? `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = 'succeeded' where event_id = ? and endpoint_id = ?`
-        : `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?, status = case when series = ? and status = 'failed' then 'pending' else status end where event_id = ? and endpoint_id = ?`,
-      succeeded
-        ? [row.startedAt, row.eventId, row.endpointId]
-        : [row.startedAt, row.series, row.eventId, row.endpointId],
+      `update webhook_deliveries set attempts = attempts + 1, last_attempt_at = ?,
+         status = case when ? then 'succeeded' when series = ? and status = 'failed' then 'pending' else status end
+       where event_id = ? and endpoint_id = ?`,
+      [row.startedAt, succeeded, row.series, row.eventId, row.endpointId],
     );
   });
 }
@@ -240,7 +238,8 @@ export async function markDeliveryFailed(
   series?: number,
 ): Promise<void> {
   await em.execute(
-    `update webhook_deliveries set status = 'failed' where event_id = ? and endpoint_id = ? and status = 'pending'${series === undefined ? '' : ' and series = ?'}`,
-    series === undefined ? [eventId, endpointId] : [eventId, endpointId, series],
+    `update webhook_deliveries set status = 'failed'
+      where event_id = ? and endpoint_id = ? and status = 'pending' and series = coalesce(?, series)`,
+    [eventId, endpointId, series ?? null],
   );
 }

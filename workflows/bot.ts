@@ -14,7 +14,8 @@ import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
 import type { BotEventType } from '../domain/events';
-import type { BotStatus } from '../domain/meetings/state';
+import { isCancellable, type BotStatus } from '../domain/meetings/state';
+import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, providerEventsSignal, rescheduleSignal, statusQuery } from './signals';
 
@@ -38,7 +39,7 @@ const launches = proxyLocalActivities<Activities>({ ...SHORT_STEP, localRetryThr
 const records = proxyLocalActivities<Activities>({
   startToCloseTimeout: SHORT_STEP.startToCloseTimeout,
   localRetryThreshold: '10 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '2 seconds' },
 });
 const PROCESSING = {
   startToCloseTimeout: '15 minutes',
@@ -85,6 +86,8 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const cancelledHere = (err: unknown) =>
     cancelEndsTheBot && (isCancellation(err) || CancellationScope.current().consideredCancelled);
   let providerBotId: string | null = null;
+  /** Leaving is best effort (the provider may already have dropped the bot), and never cut off half-way. */
+  const leave = (id: string) => shielded(() => acts.leaveCall(id)).catch(() => undefined);
   let status = 'queued' as BotStatus;
   let joinAt = input.joinAt;
   let rescheduled = false;
@@ -229,8 +232,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     }
 
     if (outcome.kind === 'cancelled' || outcome.kind === 'timeout') {
-      // Leaving is best effort: the provider may already have dropped the bot.
-      await shielded(() => acts.leaveCall(launch.providerBotId)).catch(() => undefined);
+      await leave(launch.providerBotId);
     }
     if (outcome.kind === 'cancelled') {
       await move('cancelled', { leftAt: new Date().toISOString(), events: ['bot.cancelled'] });
@@ -325,8 +327,8 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     // (the parts still being made read none), and the workflow still closes as cancelled.
     await CancellationScope.nonCancellable(async () => {
       const inCall = status === 'joining' || status === 'in_call';
-      if (inCall && providerBotId) await acts.leaveCall(providerBotId).catch(() => undefined);
-      if (status === 'queued' || inCall || status === 'processing')
+      if (inCall && providerBotId) await leave(providerBotId);
+      if (isCancellable(status))
         await move('cancelled', { ...(inCall ? { leftAt: new Date().toISOString() } : {}), events: ['bot.cancelled'] });
     });
     // A step that failed after the cancel still closes the workflow Cancelled.

@@ -1,5 +1,6 @@
 import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 import { calendarChangedSignal, calendarDisconnectedSignal, calendarReconnectedSignal } from './signals';
 
 const { syncCalendar } = proxyActivities<Activities>({
@@ -11,11 +12,10 @@ const { watchCalendar } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
-// Written however long PostgreSQL is away (the write is idempotent): before, five refusals failed the
-// connection's workflow and left it reading syncing until a reconnect.
+// Before, five refusals failed the connection's workflow and left it reading syncing until a reconnect.
 const { markActiveUnsynced } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  retry: UNTIL_THE_DATABASE_TAKES_IT,
 });
 
 const FIRST_SYNC_GRACE_MS = 30 * 60_000;

@@ -1,11 +1,12 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 
-// Retried until the database answers: a janitor that failed would never run again (its id is started
-// once, and a closed one is not started anew), so a long PostgreSQL outage must not end it.
+// A janitor that failed would never run again (its id is started once, and a closed one is not
+// started anew), so a long PostgreSQL outage must not end it.
 const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '200 milliseconds' },
 });
 
 export const RATE_LIMIT_JANITOR_ID = 'maintenance/rate-limit-janitor';

@@ -8,6 +8,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../domain/webhooks/schedule';
+import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 
 // One activity per attempt and no activity retries: every attempt is visible and on the schedule.
 const ATTEMPT = { startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 1 } } as const;
@@ -17,11 +18,10 @@ const attemptsToTheEnd = proxyActivities<Activities>({
   ...ATTEMPT,
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
 });
-// The end of a delivery is written however long PostgreSQL is away (the write is idempotent): before,
-// one refused write left the delivery pending for good.
+// The end of a delivery: before, one refused write left the delivery pending for good.
 const { markDeliveryFailed } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  retry: UNTIL_THE_DATABASE_TAKES_IT,
 });
 
 export type DeliveryInput = {
@@ -72,6 +72,7 @@ async function deliver(input: DeliveryInput, cancelEndsFailed: boolean): Promise
     if (outcome !== 'failed') return outcome;
     if (number < MAX_ATTEMPTS) await sleep(RETRY_DELAYS_SECONDS[number - 1]! * 1000);
   }
-  await markDeliveryFailed(cancelEndsFailed ? { eventId, endpointId, series } : { eventId, endpointId });
+  // Naming the series is safe for any history (an activity's arguments are not replayed).
+  await markDeliveryFailed({ eventId, endpointId, series });
   return 'failed';
 }
