@@ -30,3 +30,29 @@ export async function freshDatabase(): Promise<{ url: string; orm: Orm; drop: ()
     },
   };
 }
+
+/**
+ * Makes PostgreSQL refuse writes to `table` (as it would while away) through a trigger: `on` the
+ * operation, for each row where `when` holds (a condition on `new`) or for each statement. Returns
+ * what takes the refusal back.
+ */
+export async function refuseWrites(
+  em: { execute: (sql: string) => Promise<unknown> },
+  table: string,
+  opts: { on: 'update' | 'delete'; when?: string },
+): Promise<() => Promise<void>> {
+  const name = `test_refuse_${table}`;
+  const check = opts.when
+    ? `if ${opts.when} then raise exception 'refused by the test'; end if;`
+    : "raise exception 'refused by the test';";
+  await em.execute(
+    `create or replace function ${name}() returns trigger language plpgsql as $$ begin ${check} return new; end $$`,
+  );
+  await em.execute(
+    `create trigger ${name} before ${opts.on} on ${table} for each ${opts.when ? 'row' : 'statement'} execute function ${name}()`,
+  );
+  return async () => {
+    await em.execute(`drop trigger ${name} on ${table}`);
+    await em.execute(`drop function ${name}()`);
+  };
+}

@@ -17,6 +17,7 @@ import { loadConfig } from '../../runtime/config';
 import { LocalStorage, type MediaStorage } from '../../runtime/storage';
 import { testEnv } from './env';
 import { until } from './until';
+import type { WorkflowHandle } from '@temporalio/client';
 
 export type TemporalHarness = {
   env: TestWorkflowEnvironment;
@@ -210,4 +211,14 @@ export async function serviceFixture(opts: {
     },
   };
   return fixture;
+}
+
+/** A pending activity asked to cancel (`PendingActivityState` of Temporal's API). */
+export const CANCEL_REQUESTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_CANCEL_REQUESTED;
+
+/** A workflow's status and its pending activity of one type, as `describe` shows them (attempt 0: none). */
+export async function pendingActivity(handle: WorkflowHandle, activityType: string) {
+  const d = await handle.describe();
+  const a = d.raw.pendingActivities?.find((p) => p.activityType?.name === activityType);
+  return { status: d.status.name, attempt: a?.attempt ?? 0, state: a?.state ?? null };
 }

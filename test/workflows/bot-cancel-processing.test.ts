@@ -5,11 +5,15 @@ import { SimulatedTranscriptionProvider } from '../../activities/providers/simul
 import type { TranscriptionProvider } from '../../activities/providers/types';
 import { botWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
-import { serviceFixture, resultOf, startedWorkflow, withDeadline } from '../support/temporal';
+import {
+  CANCEL_REQUESTED,
+  pendingActivity,
+  serviceFixture,
+  resultOf,
+  startedWorkflow,
+  withDeadline,
+} from '../support/temporal';
 import { until } from '../support/until';
-
-/** PendingActivityState.PENDING_ACTIVITY_STATE_CANCEL_REQUESTED of Temporal's API. */
-const CANCEL_REQUESTED = 3;
 
 // Transcription waits for the test, so the bot is caught in `processing`; each test holds it anew.
 // With `fails`, the provider then fails the step for good (an error no retry gets past).
@@ -97,13 +101,10 @@ describe('cancelling a bot while its results are made (time-skipping)', () => {
       await hold.transcribing;
       await handle.cancel();
       // The cancel reaches the transcription, and the workflow waits for it to end.
-      await until(
-        async () => {
-          const d = await handle.describe();
-          return d.raw.pendingActivities?.find((a) => a.activityType?.name === 'makeTranscript')?.state;
-        },
-        { what: 'the transcription asked to cancel', accept: (s) => s === CANCEL_REQUESTED },
-      );
+      await until(async () => (await pendingActivity(handle, 'makeTranscript')).state, {
+        what: 'the transcription asked to cancel',
+        accept: (s) => s === CANCEL_REQUESTED,
+      });
       assert.equal((await handle.describe()).status.name, 'RUNNING');
       const waiting = (await f.api.http.get(`/api/v1/bots/${sent.body.id}`).set('Authorization', me.key)).body;
       assert.equal(waiting.status, 'processing');

@@ -5,7 +5,8 @@ import type { CalendarProvider } from '../../activities/providers/calendar/types
 import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
-import { serviceFixture } from '../support/temporal';
+import { refuseWrites } from '../support/db';
+import { pendingActivity, serviceFixture } from '../support/temporal';
 import { until } from '../support/until';
 
 // A provider that answers 503 until the test lets it through: the first sync keeps retrying (with
@@ -72,23 +73,19 @@ describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
     const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Slow', email } });
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
     const get = async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body;
-    const em = f.db.orm.em.fork();
-    await em.execute(`create or replace function test_refuse_active() returns trigger language plpgsql as $$
-      begin if new.status = 'active' and new.last_synced_at is null then raise exception 'refused by the test'; end if;
-      return new; end $$`);
-    await em.execute(
-      'create trigger test_refuse_active before update on calendar_connections for each row execute function test_refuse_active()',
-    );
+    const allow = await refuseWrites(f.db.orm.em.fork(), 'calendar_connections', {
+      on: 'update',
+      when: "new.status = 'active' and new.last_synced_at is null",
+    });
     const handle = t.env.client.workflow.getHandle(calendarSyncWorkflowId(connectionId));
     try {
       await t.env.sleep('33 minutes'); // the grace, then a minute of refusals (1, 2, 4, 8, 16, 32 s apart)
-      const d = await handle.describe();
-      const mark = d.raw.pendingActivities?.find((a) => a.activityType?.name === 'markActiveUnsynced');
-      assert.equal(d.status.name, 'RUNNING');
-      assert.ok((mark?.attempt ?? 0) >= 6, `the mark's attempt: ${mark?.attempt}`);
+      const mark = await pendingActivity(handle, 'markActiveUnsynced');
+      assert.equal(mark.status, 'RUNNING');
+      assert.ok(mark.attempt >= 6, `the mark's attempt: ${mark.attempt}`);
       assert.equal((await get()).status, 'syncing');
     } finally {
-      await em.execute('drop trigger test_refuse_active on calendar_connections');
+      await allow();
     }
     await t.env.sleep('2 minutes');
     const early = await until(get, { what: 'active once the mark is taken', accept: (c) => c.status === 'active' });

@@ -4,7 +4,8 @@ import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { hitCounter } from '../../db/rate-limits';
 import { RATE_LIMIT_JANITOR_ID, RETENTION_JANITOR_ID } from '../../workflows/maintenance';
 import { givenAccount } from '../support/api';
-import { serviceFixture } from '../support/temporal';
+import { refuseWrites } from '../support/db';
+import { pendingActivity, serviceFixture } from '../support/temporal';
 import { until } from '../support/until';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
@@ -54,33 +55,22 @@ describe('rate-limit janitor workflow (time-skipping server, real worker)', () =
     const em = db.orm.em.fork();
     await hitCounter(em, 'ip:stale', 60, Date.now() - 3 * 86_400_000);
     // Every delete from the counters fails, as it would while PostgreSQL is away.
-    await em.execute(`create function refuse_delete() returns trigger language plpgsql as $$
-      begin raise exception 'refused for the test'; end $$`);
-    await em.execute(
-      'create trigger refuse_delete before delete on rate_limit_counters for each statement execute function refuse_delete()',
-    );
+    const allow = await refuseWrites(em, 'rate_limit_counters', { on: 'delete' });
     const handle = await t.env.client.workflow.start('rateLimitJanitor', {
       workflowId: `${RATE_LIMIT_JANITOR_ID}-refused`,
       taskQueue: t.taskQueue,
     });
     try {
       // Real time, no skipping: the round's clean-up is tried a seventh time while the workflow runs.
-      await until(
-        async () => {
-          const d = await handle.describe();
-          return { status: d.status.name, attempt: d.raw.pendingActivities?.[0]?.attempt ?? 0 };
-        },
-        {
-          what: 'a seventh attempt of the clean-up',
-          timeoutMs: 30_000,
-          intervalMs: 200,
-          accept: (x) => x.status !== 'RUNNING' || x.attempt >= 7,
-        },
-      ).then((x) => assert.deepEqual(x.status, 'RUNNING'));
+      await until(() => pendingActivity(handle, 'pruneRateLimitCounters'), {
+        what: 'a seventh attempt of the clean-up',
+        timeoutMs: 30_000,
+        intervalMs: 200,
+        accept: (x) => x.status !== 'RUNNING' || x.attempt >= 7,
+      }).then((x) => assert.deepEqual(x.status, 'RUNNING'));
       assert.equal(await counterCount(), 1);
     } finally {
-      await em.execute('drop trigger refuse_delete on rate_limit_counters');
-      await em.execute('drop function refuse_delete()');
+      await allow();
     }
     await until(counterCount, { what: 'the stale counter removed', timeoutMs: 30_000, accept: (n) => n === 0 });
     await handle.terminate('test over');

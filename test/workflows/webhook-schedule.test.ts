@@ -4,7 +4,8 @@ import { markDeliveryFailed, recordAttempt } from '../../db/deliveries';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
-import { resultOf, startedWorkflow, withDeadline } from '../support/temporal';
+import { refuseWrites } from '../support/db';
+import { CANCEL_REQUESTED, pendingActivity, resultOf, startedWorkflow, withDeadline } from '../support/temporal';
 import { webhookFixture } from '../support/webhooks';
 import { until } from '../support/until';
 
@@ -13,9 +14,6 @@ let db: typeof f.db;
 let t: typeof f.t;
 let api: typeof f.api;
 let receiver: typeof f.receiver;
-
-/** PendingActivityState.PENDING_ACTIVITY_STATE_CANCEL_REQUESTED of Temporal's API. */
-const CANCEL_REQUESTED = 3;
 
 // Its own file, so its own time-skipping server: the 14-hour schedule is skipped with nothing else running.
 
@@ -111,33 +109,24 @@ describe('the delivery schedule (time-skipping)', () => {
 
   it('When the database refuses to mark a delivery failed after its 21st attempt, then the workflow keeps trying until it is taken and the delivery lists as failed', async () => {
     const { handle, bot, detail } = await failingDelivery('ref-used-fai');
-    const em = db.orm.em.fork();
-    await em.execute(`create or replace function test_refuse_failed() returns trigger language plpgsql as $$
-      begin if new.status = 'failed' then raise exception 'refused by the test'; end if; return new; end $$`);
-    await em.execute(
-      'create trigger test_refuse_failed before update on webhook_deliveries for each row execute function test_refuse_failed()',
-    );
+    const allow = await refuseWrites(db.orm.em.fork(), 'webhook_deliveries', {
+      on: 'update',
+      when: "new.status = 'failed'",
+    });
     // Awaiting the result lets the server skip the schedule's 14 hours and the waits between refusals.
     const result = withDeadline(handle.result(), 120_000, 'the delivery to end');
     result.catch(() => undefined);
     try {
-      const refusals = await until(
-        async () => {
-          const d = await handle.describe();
-          const pending = d.raw.pendingActivities?.find((a) => a.activityType?.name === 'markDeliveryFailed');
-          return { status: d.status.name, attempt: pending?.attempt ?? 0 };
-        },
-        {
-          what: 'the failed mark refused five times, the workflow still running',
-          timeoutMs: 90_000,
-          intervalMs: 100,
-          accept: (s) => s.status !== 'RUNNING' || s.attempt >= 6,
-        },
-      );
+      const refusals = await until(() => pendingActivity(handle, 'markDeliveryFailed'), {
+        what: 'the failed mark refused five times, the workflow still running',
+        timeoutMs: 90_000,
+        intervalMs: 100,
+        accept: (s) => s.status !== 'RUNNING' || s.attempt >= 6,
+      });
       assert.equal(refusals.status, 'RUNNING');
       assert.equal((await detail()).delivery_status, 'pending');
     } finally {
-      await em.execute('drop trigger test_refuse_failed on webhook_deliveries');
+      await allow();
     }
     receiver.always = null;
     assert.equal(await result, 'failed');
@@ -230,11 +219,10 @@ describe('the delivery schedule (time-skipping)', () => {
     await assert.rejects(withDeadline(first.result(), 60_000, 'the first series to close'));
     assert.equal((await detail()).delivery_status, 'pending');
     await handle.cancel();
-    await until(
-      async () =>
-        (await handle.describe()).raw.pendingActivities?.find((a) => a.activityType?.name === 'attemptDelivery')?.state,
-      { what: 'the attempt asked to cancel', accept: (s) => s === CANCEL_REQUESTED },
-    );
+    await until(async () => (await pendingActivity(handle, 'attemptDelivery')).state, {
+      what: 'the attempt asked to cancel',
+      accept: (s) => s === CANCEL_REQUESTED,
+    });
     assert.equal((await handle.describe()).status.name, 'RUNNING', 'the workflow waits for the attempt');
     receiver.held = null;
     release();
