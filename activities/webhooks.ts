@@ -8,7 +8,7 @@ import {
   markDeliveryFailed,
   recordAttempt,
   recordFirstAttempts,
-  releaseFirstAttempt,
+  stopFirstAttempt,
   storedDelivery,
 } from '../db/deliveries';
 import type { Orm } from '../db/orm';
@@ -160,7 +160,7 @@ export function firstAttempts(deps: WebhookDeps) {
     endpoint: WebhookEndpoint | undefined,
   ): Promise<AttemptOutcome['outcome']> {
     if (!endpoint || endpoint.deletedAt || !endpoint.enabled) {
-      await releaseFirstAttempt(deps.orm.em.fork(), d.event_id, d.endpoint_id);
+      await stopFirstAttempt(deps.orm.em.fork(), d.event_id, d.endpoint_id, d.series);
       return 'stopped';
     }
     const result = await postOnce(deps, endpoint, d.type, d.body);

@@ -111,11 +111,24 @@ export async function releaseFirstAttemptLeases(
   );
 }
 
-/** The first attempt is no longer the dispatcher's (made, or handed to a delivery workflow). */
-export async function releaseFirstAttempt(em: EntityManager, eventId: string, endpointId: string): Promise<void> {
+/**
+ * The first attempt of `series` is not made: its endpoint was disabled or deleted after the fan-out.
+ * The delivery leaves the dispatcher and, still pending in that series, reads failed (as a retry's
+ * stopped attempt leaves it): nothing will try it again, and `delivery_status=failed` lists it for a
+ * redelivery once the endpoint is enabled.
+ */
+export async function stopFirstAttempt(
+  em: EntityManager,
+  eventId: string,
+  endpointId: string,
+  series: number,
+): Promise<void> {
   await em.execute(
-    'update webhook_deliveries set first_attempt_due = false, leased_until = null where event_id = ? and endpoint_id = ?',
-    [eventId, endpointId],
+    `update webhook_deliveries
+        set first_attempt_due = false, leased_until = null,
+            status = case when status = 'pending' and series = ? then 'failed' else status end
+      where event_id = ? and endpoint_id = ?`,
+    [series, eventId, endpointId],
   );
 }
 

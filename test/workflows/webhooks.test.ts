@@ -237,6 +237,46 @@ describe('delivery', () => {
     await stopBot(bot.id);
   });
 
+  it('When an endpoint is disabled between the fan-out and its first attempt, then no attempt is made and the delivery lists as failed', async () => {
+    const owner = await givenAccount(api);
+    const ep = await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
+    // The fan-out's insert disables the endpoint in its own transaction: the delivery is made for an
+    // enabled endpoint, and the dispatcher finds it disabled when the attempt is due.
+    const em = db.orm.em.fork();
+    await em.execute(
+      `create or replace function test_disable_on_fan_out() returns trigger language plpgsql as $$
+         begin update webhook_endpoints set enabled = false where id = new.endpoint_id; return new; end $$`,
+    );
+    await em.execute(
+      `create trigger test_disable_on_fan_out after insert on webhook_deliveries for each row
+         when (new.endpoint_id = '${ep.id}') execute function test_disable_on_fan_out()`,
+    );
+    try {
+      const bot = await sendBot(owner.key, owner.workspaceId);
+      const [evt] = await em.execute<{ id: string }[]>(
+        "select id from webhook_events where object_id = ? and type = 'meeting.created'",
+        [bot.meeting_id],
+      );
+      await until(
+        async () =>
+          (
+            await db.orm.em
+              .fork()
+              .execute('select 1 from webhook_deliveries where event_id = ? and not first_attempt_due', [evt!.id])
+          ).length > 0,
+        { what: 'the first attempt handled', timeoutMs: 15_000, intervalMs: 50 },
+      );
+      const detail = await api.http.get(`/api/v1/webhook_events/${evt!.id}`).set('Authorization', owner.key);
+      assert.equal(detail.body.delivery_status, 'failed');
+      assert.deepEqual(detail.body.deliveries[0].attempts, []);
+      assert.ok(!receiver.received.some((r) => r.body.includes(evt!.id)), 'nothing was posted for the event');
+      await stopBot(bot.id);
+    } finally {
+      await em.execute('drop trigger test_disable_on_fan_out on webhook_deliveries');
+      await em.execute('drop function test_disable_on_fan_out()');
+    }
+  });
+
   it('When changes commit while no dispatcher runs (a worker crashed), then a dispatcher started later delivers their events and starts their bots', async () => {
     const owner = await givenAccount(api);
     await createEndpoint(owner.key, owner.workspaceId, { enabled_events: ['meeting.created'] });
