@@ -6,6 +6,7 @@ import { LIVE_MEMBERS_BY_EMAIL, lowerEmails } from './members';
 import { fieldsOf, readOnlyEntity, selectColumns } from './read-only';
 import { MEETING_SETTINGS_INPUTS_SQL, settingsInputsOf, type MeetingSettingsInputs } from './settings';
 import { Where } from './where';
+import type { LiveBotCursor } from '../domain/meetings/state';
 
 /** The phase rule of domain/meetings/state.ts as SQL, for filtering lists in the database. */
 export const PHASE_SQL = `case
@@ -316,4 +317,30 @@ export async function upcomingMeetingIds(
     memberIds ? [workspaceId, afterId, memberIds.length ? memberIds : [''], limit] : [workspaceId, afterId, limit],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Bots still live (queued to processing) that last changed before `before`, oldest change first,
+ * after `after` (on the bots_live_by_change index); each with its place (the change time as
+ * PostgreSQL wrote it, to the microsecond, and the id).
+ */
+export async function liveBotsChangedBefore(
+  em: EntityManager,
+  before: Date,
+  after: LiveBotCursor | null,
+  limit: number,
+): Promise<{ id: string; status: string; providerBotId: string | null; cursor: LiveBotCursor }[]> {
+  const rows = await em.execute<{ id: string; status: string; provider_bot_id: string | null; updated_at: string }[]>(
+    `select id, status, provider_bot_id, updated_at::text as updated_at from bots
+      where status in ('queued', 'joining', 'in_call', 'processing') and updated_at < ?
+        ${after ? 'and (updated_at, id) > (?::timestamptz, ?)' : ''}
+      order by updated_at, id limit ?`,
+    after ? [before, after.updatedAt, after.id, limit] : [before, limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    providerBotId: r.provider_bot_id,
+    cursor: { updatedAt: r.updated_at, id: r.id },
+  }));
 }

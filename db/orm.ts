@@ -21,6 +21,7 @@ import { Migration20261125000000_first_attempts } from './migrations/Migration20
 import { Migration20261126000000_locked_count } from './migrations/Migration20261126000000_locked_count';
 import { Migration20261127000000_settings_candidates } from './migrations/Migration20261127000000_settings_candidates';
 import { Migration20261124000000_web_app } from './migrations/Migration20261124000000_web_app';
+import { Migration20261128000000_live_bots } from './migrations/Migration20261128000000_live_bots';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261125000000_first_attempts', class: Migration20261125000000_first_attempts },
   { name: 'Migration20261126000000_locked_count', class: Migration20261126000000_locked_count },
   { name: 'Migration20261127000000_settings_candidates', class: Migration20261127000000_settings_candidates },
+  { name: 'Migration20261128000000_live_bots', class: Migration20261128000000_live_bots },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -16,7 +16,7 @@ import { ApiError, notFound, unauthorized } from '../domain/errors';
 import type { BotEventType } from '../domain/events';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
-import { emptyResults, recordingStatus } from '../domain/meetings/state';
+import { emptyResults, LIVE_BOT_STATUSES, recordingStatus, withPart, type BotStatus } from '../domain/meetings/state';
 import { before } from '../domain/versions';
 import { detectPlatform } from '../domain/meetings/url';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
@@ -145,23 +145,45 @@ export async function changeMeeting(
   return { meeting, bots };
 }
 
+/** How a bot whose workflow is gone ends: `cancelled`, or `failed` with reason bot_error and `message`. */
+export type OrphanedBotEnd = { status: 'cancelled' } | { status: 'failed'; message: string };
+
 /**
  * A bot whose workflow is no longer running (it ended without moving the row, or a signal found it
- * gone) can hear nothing: while its row still reads live it is recorded cancelled, with bot.cancelled,
- * so it blocks no later bot. Its own transaction; called by the dispatcher after a signal found no workflow.
+ * gone) can hear nothing: while its row still reads one of `live` it is recorded ended with its
+ * bot.* event, so it blocks no later bot. A bot that was joining or in the call gets its leave time;
+ * parts still being made read `none` (cancelled) or `failed`. Its own transaction; says whether
+ * the bot changed. Called by the dispatcher after a signal found no workflow, and by the ended-bot
+ * janitor.
  */
-export async function cancelOrphanedBot(em: EntityManager, meetingId: string, botId: string): Promise<void> {
-  await em.fork().transactional(async (tem) => {
+export async function endOrphanedBot(
+  em: EntityManager,
+  botId: string,
+  end: OrphanedBotEnd,
+  live: BotStatus[] = LIVE_BOT_STATUSES,
+): Promise<boolean> {
+  return em.fork().transactional(async (tem) => {
     const bot = await tem.findOne(Bot, { id: botId });
-    if (!bot || !['queued', 'joining', 'in_call'].includes(bot.status)) return;
+    if (!bot || !live.includes(bot.status)) return false;
     await changeMeeting(
       tem,
-      meetingId,
-      (_m, bots) => {
-        bots.find((b) => b.id === botId)!.status = 'cancelled';
+      { botId },
+      (meeting, bots) => {
+        const b = bots.find((x) => x.id === botId)!;
+        if ((b.status === 'joining' || b.status === 'in_call') && !b.leftAt) b.leftAt = new Date();
+        b.status = end.status;
+        if (end.status === 'failed') {
+          b.reason = 'bot_error';
+          b.failureMessage = end.message;
+        }
+        for (const part of ['media', 'transcript', 'summary'] as const) {
+          if (meeting.results[part].status === 'processing')
+            meeting.results = withPart(meeting.results, part, { status: end.status === 'failed' ? 'failed' : 'none' });
+        }
       },
-      [{ botId, types: ['bot.cancelled'] }],
+      [{ botId, types: [end.status === 'failed' ? 'bot.failed' : 'bot.cancelled'] }],
     );
+    return true;
   });
 }
 

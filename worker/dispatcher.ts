@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { fanOutEvents, firstAttempts as firstAttemptsOf } from '../activities/webhooks';
-import { cancelOrphanedBot } from '../services/meetings';
+import { endOrphanedBot } from '../services/meetings';
 import { claimDueCommands, markCommandFailed, markCommandSent, type ClaimedCommand } from '../db/commands';
 import { claimFirstAttempts, releaseFirstAttemptLeases, type FirstAttempt } from '../db/deliveries';
 import { WebhookEndpoint } from '../db/entities';
@@ -82,7 +82,11 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
           'signal found no running workflow',
         );
         if (c.command.onNotFound?.kind === 'botOrphaned') {
-          await cancelOrphanedBot(em, c.command.onNotFound.meetingId, c.command.onNotFound.botId);
+          await endOrphanedBot(em, c.command.onNotFound.botId, { status: 'cancelled' }, [
+            'queued',
+            'joining',
+            'in_call',
+          ]);
         }
       }
       await markCommandSent(em, c.id);

@@ -1,5 +1,6 @@
-import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
+import { continueAsNew, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { LiveBotCursor } from '../domain/meetings/state';
 import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 
 // A janitor that failed would never run again (its id is started once, and a closed one is not
@@ -7,6 +8,12 @@ import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '200 milliseconds' },
+});
+
+// A page looks up at most 50 workflows in Temporal, 5 s each at most.
+const { endBotsOfEndedWorkflows } = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '1 second' },
 });
 
 export const RATE_LIMIT_JANITOR_ID = 'maintenance/rate-limit-janitor';
@@ -39,6 +46,34 @@ export async function retentionJanitor(): Promise<void> {
     await sleep('6 hours');
   }
   await continueAsNew<typeof retentionJanitor>();
+}
+
+export const ENDED_BOT_JANITOR_ID = 'maintenance/ended-bots';
+/** A live bot unchanged this long has its workflow looked up: a bot changes at least every few minutes until it is in a call. */
+const ENDED_BOT_QUIET_MS = 10 * 60_000;
+/** Pages a round goes through at most; the next round goes on from there. */
+const ENDED_BOT_PAGES_PER_ROUND = 20;
+/** The history this janitor keeps before it continues as new. */
+const ENDED_BOT_HISTORY_EVENTS = 2_000;
+
+/**
+ * Every 5 minutes, ends the live bots whose workflow closed without ending them (terminated from the
+ * Temporal UI, failed, timed out: the bot would otherwise read queued, joining, in_call or processing
+ * for good): each reads cancelled or failed with its event, and a provider bot still in the call is
+ * asked to leave (activities/maintenance.ts). Goes through the bots unchanged for 10 minutes, by when
+ * they last changed, 20 pages of 50 a round at most, going on the next round from where it stopped.
+ */
+export async function endedBotJanitor(from: LiveBotCursor | null = null): Promise<void> {
+  let after = from;
+  for (;;) {
+    const before = new Date(Date.now() - ENDED_BOT_QUIET_MS).toISOString();
+    for (let page = 0; page < ENDED_BOT_PAGES_PER_ROUND; page++) {
+      after = (await endBotsOfEndedWorkflows({ before, after })).next;
+      if (!after) break;
+    }
+    await sleep('5 minutes');
+    if (workflowInfo().historyLength > ENDED_BOT_HISTORY_EVENTS) await continueAsNew<typeof endedBotJanitor>(after);
+  }
 }
 
 /** Does nothing: bench/bots measures how many of these the Temporal server completes per second (the bound). */

@@ -7,6 +7,11 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 export const TERMINAL_BOT_STATUSES: BotStatus[] = ['completed', 'failed', 'cancelled'];
 export const isTerminal = (s: BotStatus) => TERMINAL_BOT_STATUSES.includes(s);
+/** The statuses of a bot that has not finished (its workflow owns it). */
+export const LIVE_BOT_STATUSES = BOT_STATUSES.filter((s) => !isTerminal(s));
+
+/** A place in the live bots by when they last changed (the ended-bot janitor's pages). */
+export type LiveBotCursor = { updatedAt: string; id: string };
 
 /** Cancelling makes sense until the bot has finished (processing included: its results are not made). */
 export const isCancellable = (s: BotStatus) => !isTerminal(s);

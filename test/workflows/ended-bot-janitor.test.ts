@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { ENDED_BOT_JANITOR_ID } from '../../workflows/maintenance';
+import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
+import { botFixture } from '../support/bots';
+import { startedWorkflow } from '../support/temporal';
+import { until } from '../support/until';
+
+let f: Awaited<ReturnType<typeof botFixture>>;
+let t: typeof f.t;
+
+beforeAll(async () => {
+  f = await botFixture();
+  ({ t } = f);
+});
+afterAll(() => f.close());
+
+/** A bot sent to a normal simulated call, once it reads in_call (joining lasts about ten simulated seconds). */
+async function botInCall(meetingUrl: string) {
+  const bot = await f.sendBot({ meeting_url: meetingUrl });
+  await startedWorkflow(t, botWorkflowId(bot.id));
+  await until(
+    async () => {
+      const status = (await f.get(`/bots/${bot.id}`)).body.status;
+      if (status !== 'in_call') await t.env.sleep(2000);
+      return status;
+    },
+    { what: 'the bot in the call', timeoutMs: 20_000, intervalMs: 20, accept: (s) => s === 'in_call' },
+  );
+  return bot;
+}
+
+/**
+ * The janitor looks at bots unchanged for 10 minutes by the workflow's clock, which the time-skipping
+ * server moves ahead of the database's: this bot last changed `minutes` before that clock's now.
+ */
+async function changedMinutesAgo(botId: string, minutes: number) {
+  const now = await t.env.currentTimeMs();
+  await f.db.orm.em
+    .fork()
+    .execute(`update bots set updated_at = ? where id = ?`, [new Date(now - minutes * 60_000), botId]);
+}
+
+describe('the ended-bot janitor (time-skipping server, real worker)', () => {
+  it('When a bot’s workflow closed without ending it (terminated from the Temporal UI, or completed), then the janitor ends the bot — cancelled, or failed with bot_error — with its event and takes its provider bot out of the call; a bot whose workflow runs is left alone', async () => {
+    const joinAt = new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString();
+    const waiting = await f.sendBot({ meeting_url: 'https://meet.google.com/jan-wait-ing', join_at: joinAt });
+    await startedWorkflow(t, botWorkflowId(waiting.id));
+    const terminated = await botInCall('https://meet.google.com/jan-term-ina');
+    const completed = await botInCall('https://meet.google.com/jan-comp-let');
+
+    await t.env.client.workflow.getHandle(botWorkflowId(terminated.id)).terminate('stuck, said the operator');
+    // A workflow that completes without ending its bot: a no-op under the bot's workflow id.
+    await t.env.client.workflow.getHandle(botWorkflowId(completed.id)).terminate('replaced by a no-op');
+    // Started, not awaited: awaiting a result lets the server skip time, and the calls would play out.
+    const noop = await t.env.client.workflow.start('noopWorkflow', {
+      workflowId: botWorkflowId(completed.id),
+      taskQueue: t.taskQueue,
+    });
+    await until(() => noop.describe().then((d) => d.status.name), {
+      what: 'the no-op completed',
+      timeoutMs: 10_000,
+      accept: (s) => s === 'COMPLETED',
+    });
+    // The first round looks at the waiting bot only: the others changed a moment ago.
+    await changedMinutesAgo(waiting.id, 60);
+    await changedMinutesAgo(terminated.id, 0);
+    await changedMinutesAgo(completed.id, 0);
+    const janitor = await t.env.client.workflow.start('endedBotJanitor', {
+      workflowId: ENDED_BOT_JANITOR_ID,
+      taskQueue: t.taskQueue,
+      args: [],
+    });
+    await until(() => janitor.fetchHistory().then((h) => (h.events ?? []).some((e) => e.timerStartedEventAttributes)), {
+      what: 'the janitor’s first round done',
+      timeoutMs: 15_000,
+    });
+    assert.equal((await f.get(`/bots/${terminated.id}`)).body.status, 'in_call', 'changed less than 10 minutes ago');
+
+    // Ten minutes on: the next round finds both.
+    await changedMinutesAgo(terminated.id, 15);
+    await changedMinutesAgo(completed.id, 15);
+    await t.env.sleep('6 minutes');
+    const cancelled = await until(() => f.get(`/bots/${terminated.id}`).then((r) => r.body), {
+      what: 'the terminated workflow’s bot ended',
+      timeoutMs: 15_000,
+      accept: (b) => b.status !== 'in_call',
+    });
+    assert.equal(cancelled.status, 'cancelled');
+    assert.equal((await f.eventTypes(terminated.id)).at(-1), 'bot.cancelled');
+    const meeting = (await f.get(`/meetings/${terminated.meeting_id}`)).body;
+    assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
+    const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(terminated.id)).describe();
+    assert.equal(sim.status.name, 'TERMINATED', 'the provider was asked to take its bot out of the call');
+
+    const failed = await until(() => f.get(`/bots/${completed.id}`).then((r) => r.body), {
+      what: 'the completed workflow’s bot ended',
+      timeoutMs: 15_000,
+      accept: (b) => b.status !== 'in_call',
+    });
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.reason, 'bot_error');
+    assert.match(failed.failure_message, /workflow ended \(completed\)/);
+    assert.equal((await f.eventTypes(completed.id)).at(-1), 'bot.failed');
+
+    // Looked at (an hour unchanged, first in the page) and left alone: its workflow runs.
+    assert.equal((await f.get(`/bots/${waiting.id}`)).body.status, 'queued');
+    assert.equal((await t.env.client.workflow.getHandle(botWorkflowId(waiting.id)).describe()).status.name, 'RUNNING');
+    await janitor.terminate('test over');
+  });
+
+  it('When a bot whose workflow was terminated is cancelled through the API, then it reads cancelled at once, with bot.cancelled and its leave time', async () => {
+    const bot = await botInCall('https://meet.google.com/jan-dele-ted');
+    await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).terminate('stuck, said the operator');
+    const res = await f.api.as(f.me).delete(`/bots/${bot.id}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.status, 'cancelled');
+    assert.equal((await f.eventTypes(bot.id)).at(-1), 'bot.cancelled');
+    const meeting = (await f.get(`/meetings/${bot.meeting_id}`)).body;
+    assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
+  });
+});
