@@ -1,4 +1,6 @@
+import { heartbeat } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { hasUnsentCommands } from '../db/commands';
 import { expireIdempotencyKeys } from '../db/idempotency';
 import { liveBotsChangedBefore } from '../db/meetings';
 import type { LiveBotCursor } from '../domain/meetings/state';
@@ -10,65 +12,94 @@ import type { ActivityDeps } from './index';
 
 /** Events (with their deliveries and attempts) one retention batch removes. */
 export const RETENTION_BATCH = 1000;
-/** Live bots one pass of the ended-bot janitor looks up in Temporal. */
+/** Live bots one page of the ended-bot janitor looks up in Temporal. */
 export const ENDED_BOT_PAGE = 50;
+/** A page stops after this long (the rest is the next page's), well inside its activity's timeout. */
+const ENDED_BOT_PAGE_BUDGET_MS = 60_000;
+/** What describe says of a workflow that has ended (any other status is still open: running, paused). */
+const CLOSED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED_OUT', 'CONTINUED_AS_NEW']);
 
 /**
- * How a live bot whose workflow has closed ends: a workflow cancelled or terminated from Temporal was
- * stopped on purpose (cancelled, as a cancel through the API); one that failed, timed out or
- * completed without ending its bot leaves it failed with reason bot_error.
+ * How a live bot whose workflow has ended ends: a workflow cancelled or terminated from Temporal was
+ * stopped on purpose (cancelled, as a cancel through the API); one that failed, timed out, completed
+ * without ending its bot, or that Temporal no longer knows leaves it failed with reason bot_error.
  */
-function endFor(workflowStatus: string): OrphanedBotEnd {
+function endFor(workflowStatus: string | 'NOT_FOUND'): OrphanedBotEnd {
   if (workflowStatus === 'TERMINATED' || workflowStatus === 'CANCELLED') return { status: 'cancelled' };
   return {
     status: 'failed',
-    message: `The bot's workflow ended (${workflowStatus.toLowerCase().replace('_', ' ')}) without finishing the bot.`,
+    message:
+      workflowStatus === 'NOT_FOUND'
+        ? "The bot's workflow is no longer known to Temporal."
+        : `The bot's workflow ended (${workflowStatus.toLowerCase().replace(/_/g, ' ')}) without finishing the bot.`,
   };
 }
 
 export function createMaintenanceActivities({ orm, log, temporal, providers, webhookRetentionDays }: ActivityDeps) {
+  /** What became of a bot's workflow: its describe status, or NOT_FOUND once no start for it waits in the outbox. */
+  async function workflowStatusOf(botId: string): Promise<string> {
+    try {
+      const described = await temporal.withDeadline(Date.now() + 5_000, () =>
+        temporal.workflow.getHandle(botWorkflowId(botId)).describe(),
+      );
+      return described.status.name;
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+      // Temporal does not know it: its start still waits in the outbox (left alone), or it ended
+      // longer ago than the namespace keeps closed workflows.
+      return (await hasUnsentCommands(orm.em.fork(), botWorkflowId(botId))) ? 'PENDING_START' : 'NOT_FOUND';
+    }
+  }
+
+  /** Ends one live bot if its workflow has ended; says whether it did. */
+  async function endIfWorkflowEnded(bot: { id: string; status: string; providerBotId: string | null }) {
+    const workflowStatus = await workflowStatusOf(bot.id);
+    if (!CLOSED.has(workflowStatus) && workflowStatus !== 'NOT_FOUND') return false;
+    // The provider's bot leaves first: a leave that fails keeps the bot live, so the next cycle asks again.
+    if (bot.providerBotId && ['queued', 'joining', 'in_call'].includes(bot.status))
+      await providers.meetingBot.leave(bot.providerBotId);
+    const end = endFor(workflowStatus);
+    if (!(await endOrphanedBot(orm.em, bot.id, end))) return false;
+    log.warn(
+      { bot_id: bot.id, was: bot.status, workflow_status: workflowStatus, status: end.status },
+      'bot ended by the janitor: its workflow had ended without ending it',
+    );
+    return true;
+  }
+
   return {
     /**
      * One page of the ended-bot janitor: live bots (queued to processing) that last changed before
-     * `before`, after `after`; each whose workflow Temporal shows closed is ended (`endFor`), and a
-     * provider bot it had in a call is asked to leave. A bot whose workflow Temporal does not know
-     * (its start still waits in the outbox) is left alone. Returns where the page ended (null: the
-     * last page) and how many bots it ended.
+     * `before`, after `after`; each whose workflow has ended is ended (`endFor`), a provider bot it
+     * still had first asked to leave. A bot whose workflow runs, or whose start still waits in the
+     * outbox, is left alone; one that cannot be looked up or written now is logged and taken again
+     * next cycle, holding up no other. Returns where the page ended (null: the last page) and how
+     * many bots it ended.
      */
     async endBotsOfEndedWorkflows(input: {
       before: string;
       after: LiveBotCursor | null;
+      pageSize?: number;
     }): Promise<{ next: LiveBotCursor | null; ended: number }> {
-      const bots = await liveBotsChangedBefore(orm.em.fork(), new Date(input.before), input.after, ENDED_BOT_PAGE);
+      const size = input.pageSize ?? ENDED_BOT_PAGE;
+      const bots = await liveBotsChangedBefore(orm.em.fork(), new Date(input.before), input.after, size);
+      const started = Date.now();
+      let next = input.after;
       let ended = 0;
       for (const bot of bots) {
-        let workflowStatus: string;
+        if (next !== input.after && Date.now() - started > ENDED_BOT_PAGE_BUDGET_MS) return { next, ended };
+        heartbeat();
         try {
-          const described = await temporal.withDeadline(Date.now() + 5_000, () =>
-            temporal.workflow.getHandle(botWorkflowId(bot.id)).describe(),
-          );
-          workflowStatus = described.status.name;
+          if (await endIfWorkflowEnded(bot)) ended++;
         } catch (err) {
-          if (err instanceof WorkflowNotFoundError) continue;
-          throw err;
+          log.warn(
+            { bot_id: bot.id, err },
+            'the ended-bot janitor could not check a bot: it is taken again next cycle',
+          );
         }
-        if (workflowStatus === 'RUNNING') continue;
-        const end = endFor(workflowStatus);
-        if (!(await endOrphanedBot(orm.em, bot.id, end))) continue;
-        ended++;
-        log.warn(
-          { bot_id: bot.id, was: bot.status, workflow_status: workflowStatus, status: end.status },
-          'bot ended by the janitor: its workflow had closed without ending it',
-        );
-        if (bot.providerBotId && (bot.status === 'joining' || bot.status === 'in_call')) {
-          await providers.meetingBot
-            .leave(bot.providerBotId)
-            .catch((err: unknown) =>
-              log.warn({ bot_id: bot.id, err }, "the provider's bot could not be asked to leave the call"),
-            );
-        }
+        next = bot.cursor;
       }
-      return { next: bots.length < ENDED_BOT_PAGE ? null : bots[bots.length - 1]!.cursor, ended };
+      return { next: bots.length < size ? null : next, ended };
     },
 
     /**

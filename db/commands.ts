@@ -46,6 +46,14 @@ export async function claimDueCommands(em: EntityManager, limit: number, leaseMs
   }));
 }
 
+/** Whether a command for `workflowId` still waits to be sent (pending or parked). */
+export async function hasUnsentCommands(em: EntityManager, workflowId: string): Promise<boolean> {
+  const rows = await em
+    .getConnection()
+    .execute('select 1 from workflow_commands where workflow_id = ? and dispatched_at is null limit 1', [workflowId]);
+  return rows.length > 0;
+}
+
 export async function markCommandSent(em: EntityManager, id: string): Promise<void> {
   await em
     .getConnection()

@@ -115,7 +115,8 @@ export async function releaseFirstAttemptLeases(
  * The first attempt of `series` is not made: its endpoint was disabled or deleted after the fan-out.
  * The delivery leaves the dispatcher and, still pending in that series, reads failed (as a retry's
  * stopped attempt leaves it): nothing will try it again, and `delivery_status=failed` lists it for a
- * redelivery once the endpoint is enabled.
+ * redelivery once the endpoint is enabled. Only while the first attempt is still the dispatcher's:
+ * a late caller whose lease lapsed (another dispatcher made the attempt) changes nothing.
  */
 export async function stopFirstAttempt(
   em: EntityManager,
@@ -127,7 +128,7 @@ export async function stopFirstAttempt(
     `update webhook_deliveries
         set first_attempt_due = false, leased_until = null,
             status = case when status = 'pending' and series = ? then 'failed' else status end
-      where event_id = ? and endpoint_id = ?`,
+      where event_id = ? and endpoint_id = ? and first_attempt_due`,
     [series, eventId, endpointId],
   );
 }

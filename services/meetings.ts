@@ -162,29 +162,40 @@ export async function endOrphanedBot(
   end: OrphanedBotEnd,
   live: BotStatus[] = LIVE_BOT_STATUSES,
 ): Promise<boolean> {
-  return em.fork().transactional(async (tem) => {
-    const bot = await tem.findOne(Bot, { id: botId });
-    if (!bot || !live.includes(bot.status)) return false;
-    await changeMeeting(
-      tem,
-      { botId },
-      (meeting, bots) => {
-        const b = bots.find((x) => x.id === botId)!;
-        if ((b.status === 'joining' || b.status === 'in_call') && !b.leftAt) b.leftAt = new Date();
-        b.status = end.status;
-        if (end.status === 'failed') {
-          b.reason = 'bot_error';
-          b.failureMessage = end.message;
-        }
-        for (const part of ['media', 'transcript', 'summary'] as const) {
-          if (meeting.results[part].status === 'processing')
-            meeting.results = withPart(meeting.results, part, { status: end.status === 'failed' ? 'failed' : 'none' });
-        }
-      },
-      [{ botId, types: [end.status === 'failed' ? 'bot.failed' : 'bot.cancelled'] }],
-    );
-    return true;
-  });
+  const notLive = new Error('the bot is no longer live');
+  return em
+    .fork()
+    .transactional(async (tem) => {
+      const bot = await tem.findOne(Bot, { id: botId });
+      if (!bot || !live.includes(bot.status)) return false;
+      await changeMeeting(
+        tem,
+        { botId },
+        (meeting, bots) => {
+          const b = bots.find((x) => x.id === botId)!;
+          // Read again under the meeting's lock: another end (a cancel, the janitor) may have come first.
+          if (!live.includes(b.status)) throw notLive;
+          if ((b.status === 'joining' || b.status === 'in_call') && !b.leftAt) b.leftAt = new Date();
+          b.status = end.status;
+          if (end.status === 'failed') {
+            b.reason = 'bot_error';
+            b.failureMessage = end.message;
+          }
+          for (const part of ['media', 'transcript', 'summary'] as const) {
+            if (meeting.results[part].status === 'processing')
+              meeting.results = withPart(meeting.results, part, {
+                status: end.status === 'failed' ? 'failed' : 'none',
+              });
+          }
+        },
+        [{ botId, types: [end.status === 'failed' ? 'bot.failed' : 'bot.cancelled'] }],
+      );
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err === notLive) return false;
+      throw err;
+    });
 }
 
 /** A meeting the key may see (404 otherwise), with the key's access to its workspace. */

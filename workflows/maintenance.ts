@@ -10,9 +10,10 @@ const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activiti
   retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '200 milliseconds' },
 });
 
-// A page looks up at most 50 workflows in Temporal, 5 s each at most.
+// A page stops taking bots after a minute; it heartbeats before each bot (a describe, 5 s at most, and a leave).
 const { endBotsOfEndedWorkflows } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '1 minute',
   retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '1 second' },
 });
 
@@ -62,17 +63,19 @@ const ENDED_BOT_HISTORY_EVENTS = 2_000;
  * for good): each reads cancelled or failed with its event, and a provider bot still in the call is
  * asked to leave (activities/maintenance.ts). Goes through the bots unchanged for 10 minutes, by when
  * they last changed, 20 pages of 50 a round at most, going on the next round from where it stopped.
+ * `pageSize` (default 50) is for tests.
  */
-export async function endedBotJanitor(from: LiveBotCursor | null = null): Promise<void> {
+export async function endedBotJanitor(from: LiveBotCursor | null = null, pageSize?: number): Promise<void> {
   let after = from;
   for (;;) {
     const before = new Date(Date.now() - ENDED_BOT_QUIET_MS).toISOString();
     for (let page = 0; page < ENDED_BOT_PAGES_PER_ROUND; page++) {
-      after = (await endBotsOfEndedWorkflows({ before, after })).next;
+      after = (await endBotsOfEndedWorkflows({ before, after, pageSize })).next;
       if (!after) break;
     }
     await sleep('5 minutes');
-    if (workflowInfo().historyLength > ENDED_BOT_HISTORY_EVENTS) await continueAsNew<typeof endedBotJanitor>(after);
+    if (workflowInfo().historyLength > ENDED_BOT_HISTORY_EVENTS)
+      await continueAsNew<typeof endedBotJanitor>(after, pageSize);
   }
 }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { newId } from '../../domain/ids';
 import { ENDED_BOT_JANITOR_ID } from '../../workflows/maintenance';
 import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
@@ -118,5 +119,64 @@ describe('the ended-bot janitor (time-skipping server, real worker)', () => {
     assert.equal((await f.eventTypes(bot.id)).at(-1), 'bot.cancelled');
     const meeting = (await f.get(`/meetings/${bot.meeting_id}`)).body;
     assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
+  });
+
+  it('When Temporal does not know a live bot’s workflow, then the janitor ends it failed once no start for it waits in the outbox, and leaves it while one does (pages of one bot)', async () => {
+    const joinAt = new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString();
+    const running = await f.sendBot({ meeting_url: 'https://meet.google.com/jan-unkn-own', join_at: joinAt });
+    await startedWorkflow(t, botWorkflowId(running.id));
+    const em = f.db.orm.em.fork();
+    // Two more bots of the same meeting that Temporal never heard of: one whose history is gone (past
+    // the namespace's retention), one whose start waits in the outbox (parked, so nothing sends it).
+    const copyOf = async (id: string) =>
+      em.execute(
+        `insert into bots select (jsonb_populate_record(null::bots, to_jsonb(b) || jsonb_build_object('id', ?::text))).* from bots b where b.id = ?`,
+        [id, running.id],
+      );
+    const gone = newId('bot');
+    const waiting = newId('bot');
+    await copyOf(gone);
+    await copyOf(waiting);
+    await em.execute(
+      `insert into workflow_commands (workflow_id, command, parked_at) values (?, '{"op":"start"}'::jsonb, now())`,
+      [botWorkflowId(waiting)],
+    );
+    for (const [id, minutes] of [
+      [running.id, 30],
+      [gone, 20],
+      [waiting, 10.5],
+    ] as const)
+      await changedMinutesAgo(id, minutes);
+
+    // Every live bot unchanged for 10 minutes (an earlier test's waiting bot too) is a page of its own.
+    const [{ quiet }] = await em.execute<{ quiet: number }[]>(
+      `select count(*)::int as quiet from bots where status in ('queued', 'joining', 'in_call', 'processing') and updated_at < ?`,
+      [new Date((await t.env.currentTimeMs()) - 10 * 60_000)],
+    );
+    assert.ok(quiet >= 3);
+    const janitor = await t.env.client.workflow.start('endedBotJanitor', {
+      workflowId: ENDED_BOT_JANITOR_ID,
+      taskQueue: t.taskQueue,
+      args: [null, 1],
+    });
+    const ended = await until(() => f.get(`/bots/${gone}`).then((r) => r.body), {
+      what: 'the bot Temporal does not know ended',
+      timeoutMs: 15_000,
+      accept: (b) => b.status !== 'queued',
+    });
+    assert.equal(ended.status, 'failed');
+    assert.equal(ended.reason, 'bot_error');
+    assert.match(ended.failure_message, /no longer known to Temporal/);
+    assert.equal((await f.eventTypes(gone)).at(-1), 'bot.failed');
+    // Pages of one bot: the round goes on to the last one.
+    await until(() => janitor.fetchHistory().then((h) => (h.events ?? []).some((e) => e.timerStartedEventAttributes)), {
+      what: 'the janitor’s round done',
+      timeoutMs: 15_000,
+    });
+    const pages = (await janitor.fetchHistory()).events!.filter((e) => e.activityTaskCompletedEventAttributes).length;
+    assert.equal(pages, quiet + 1, 'a bot a page, then an empty page');
+    assert.equal((await f.get(`/bots/${waiting}`)).body.status, 'queued');
+    assert.equal((await f.get(`/bots/${running.id}`)).body.status, 'queued');
+    await janitor.terminate('test over');
   });
 });
