@@ -1,21 +1,23 @@
 import { heartbeat } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { hasUnsentCommands } from '../db/commands';
+import { deliveriesWaitingSince, markDeliveryFailed } from '../db/deliveries';
 import { expireIdempotencyKeys } from '../db/idempotency';
 import { liveBotsChangedBefore } from '../db/meetings';
 import type { LiveBotCursor } from '../domain/meetings/state';
+import type { WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 import { pruneCounters } from '../db/rate-limits';
 import { pruneWebhookHistory } from '../db/webhook-events';
 import { endOrphanedBot, type OrphanedBotEnd } from '../services/meetings';
-import { botWorkflowId } from '../workflows/signals';
+import { botWorkflowId, deliveryWorkflowId } from '../workflows/signals';
 import type { ActivityDeps } from './index';
 
 /** Events (with their deliveries and attempts) one retention batch removes. */
 export const RETENTION_BATCH = 1000;
-/** Live bots one page of the ended-bot janitor looks up in Temporal. */
-export const ENDED_BOT_PAGE = 50;
+/** Bots or deliveries one page of a janitor of ended workflows looks up in Temporal. */
+export const JANITOR_PAGE = 50;
 /** A page stops after this long (the rest is the next page's), well inside its activity's timeout. */
-const ENDED_BOT_PAGE_BUDGET_MS = 60_000;
+const JANITOR_PAGE_BUDGET_MS = 60_000;
 /** What describe says of a workflow that has ended (any other status is still open: running, paused). */
 const CLOSED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED_OUT', 'CONTINUED_AS_NEW']);
 
@@ -36,25 +38,54 @@ function endFor(workflowStatus: string | 'NOT_FOUND'): OrphanedBotEnd {
 }
 
 export function createMaintenanceActivities({ orm, log, temporal, providers, webhookRetentionDays }: ActivityDeps) {
-  /** What became of a bot's workflow: its describe status, or NOT_FOUND once no start for it waits in the outbox. */
-  async function workflowStatusOf(botId: string): Promise<string> {
+  /** What became of a workflow: its describe status, or NOT_FOUND once no start for it waits in the outbox. */
+  async function workflowStatusOf(workflowId: string): Promise<string> {
     try {
       const described = await temporal.withDeadline(Date.now() + 5_000, () =>
-        temporal.workflow.getHandle(botWorkflowId(botId)).describe(),
+        temporal.workflow.getHandle(workflowId).describe(),
       );
       return described.status.name;
     } catch (err) {
       if (!(err instanceof WorkflowNotFoundError)) throw err;
       // Temporal does not know it: its start still waits in the outbox (left alone), or it ended
       // longer ago than the namespace keeps closed workflows.
-      return (await hasUnsentCommands(orm.em.fork(), botWorkflowId(botId))) ? 'PENDING_START' : 'NOT_FOUND';
+      return (await hasUnsentCommands(orm.em.fork(), workflowId)) ? 'PENDING_START' : 'NOT_FOUND';
     }
+  }
+  const hasEnded = (workflowStatus: string) => CLOSED.has(workflowStatus) || workflowStatus === 'NOT_FOUND';
+
+  /**
+   * One janitor page: `each` on every item in turn, heartbeating, until the page's time is spent; an
+   * item it cannot handle now is logged and taken again next round, holding up no other. Returns
+   * where the page ended (null: the last page, shorter than `size`) and how many items `each` ended.
+   */
+  async function janitorPage<C, T extends { cursor: C }>(
+    items: T[],
+    after: C | null,
+    size: number,
+    each: (item: T) => Promise<boolean>,
+    fields: (item: T) => Record<string, unknown>,
+  ): Promise<{ next: C | null; ended: number }> {
+    const started = Date.now();
+    let next = after;
+    let ended = 0;
+    for (const item of items) {
+      if (next !== after && Date.now() - started > JANITOR_PAGE_BUDGET_MS) return { next, ended };
+      heartbeat();
+      try {
+        if (await each(item)) ended++;
+      } catch (err) {
+        log.warn({ ...fields(item), err }, 'a janitor could not check this now: it is taken again next round');
+      }
+      next = item.cursor;
+    }
+    return { next: items.length < size ? null : next, ended };
   }
 
   /** Ends one live bot if its workflow has ended; says whether it did. */
   async function endIfWorkflowEnded(bot: { id: string; status: string; providerBotId: string | null }) {
-    const workflowStatus = await workflowStatusOf(bot.id);
-    if (!CLOSED.has(workflowStatus) && workflowStatus !== 'NOT_FOUND') return false;
+    const workflowStatus = await workflowStatusOf(botWorkflowId(bot.id));
+    if (!hasEnded(workflowStatus)) return false;
     // The provider's bot leaves first: a leave that fails keeps the bot live, so the next cycle asks again.
     if (bot.providerBotId && ['queued', 'joining', 'in_call'].includes(bot.status))
       await providers.meetingBot.leave(bot.providerBotId);
@@ -81,25 +112,40 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
       after: LiveBotCursor | null;
       pageSize?: number;
     }): Promise<{ next: LiveBotCursor | null; ended: number }> {
-      const size = input.pageSize ?? ENDED_BOT_PAGE;
+      const size = input.pageSize ?? JANITOR_PAGE;
       const bots = await liveBotsChangedBefore(orm.em.fork(), new Date(input.before), input.after, size);
-      const started = Date.now();
-      let next = input.after;
-      let ended = 0;
-      for (const bot of bots) {
-        if (next !== input.after && Date.now() - started > ENDED_BOT_PAGE_BUDGET_MS) return { next, ended };
-        heartbeat();
-        try {
-          if (await endIfWorkflowEnded(bot)) ended++;
-        } catch (err) {
+      return janitorPage(bots, input.after, size, endIfWorkflowEnded, (bot) => ({ bot_id: bot.id }));
+    },
+
+    /**
+     * One page of the ended-delivery janitor: pending deliveries whose retries a workflow owns and
+     * whose last attempt was before `before`, after `after`; each whose workflow (of its series) has
+     * ended, or is no longer known with no start waiting in the outbox, is marked failed for that
+     * series: it lists under delivery_status=failed, to be redelivered. Returns as the bots' page.
+     */
+    async failDeliveriesOfEndedWorkflows(input: {
+      before: string;
+      after: WaitingDeliveryCursor | null;
+      pageSize?: number;
+    }): Promise<{ next: WaitingDeliveryCursor | null; ended: number }> {
+      const size = input.pageSize ?? JANITOR_PAGE;
+      const deliveries = await deliveriesWaitingSince(orm.em.fork(), new Date(input.before), input.after, size);
+      return janitorPage(
+        deliveries,
+        input.after,
+        size,
+        async (d) => {
+          const workflowStatus = await workflowStatusOf(deliveryWorkflowId(d.eventId, d.endpointId, d.series));
+          if (!hasEnded(workflowStatus)) return false;
+          if (!(await markDeliveryFailed(orm.em.fork(), d.eventId, d.endpointId, d.series))) return false;
           log.warn(
-            { bot_id: bot.id, err },
-            'the ended-bot janitor could not check a bot: it is taken again next cycle',
+            { event_id: d.eventId, endpoint_id: d.endpointId, series: d.series, workflow_status: workflowStatus },
+            'delivery marked failed by the janitor: its workflow had ended without ending it',
           );
-        }
-        next = bot.cursor;
-      }
-      return { next: bots.length < size ? null : next, ended };
+          return true;
+        },
+        (d) => ({ event_id: d.eventId, endpoint_id: d.endpointId }),
+      );
     },
 
     /**

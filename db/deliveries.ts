@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 
 /** Named queries of `webhook_deliveries` (one per event and endpoint) and `webhook_attempts` (each POST). */
 
@@ -243,17 +244,44 @@ export async function recordFirstAttempts(em: EntityManager, rows: FirstAttemptR
 
 /**
  * After the last attempt failed: a delivery still pending reads failed. With `series`, only while
- * that series is the delivery's latest (a redelivery's newer series goes on).
+ * that series is the delivery's latest (a redelivery's newer series goes on). Says whether it did.
  */
 export async function markDeliveryFailed(
   em: EntityManager,
   eventId: string,
   endpointId: string,
   series?: number,
-): Promise<void> {
-  await em.execute(
+): Promise<boolean> {
+  const rows = await em.execute(
     `update webhook_deliveries set status = 'failed'
-      where event_id = ? and endpoint_id = ? and status = 'pending' and series = coalesce(?, series)`,
+      where event_id = ? and endpoint_id = ? and status = 'pending' and series = coalesce(?, series) returning 1`,
     [eventId, endpointId, series ?? null],
   );
+  return rows.length > 0;
+}
+
+/**
+ * Pending deliveries whose retries a workflow owns (the first attempt made) and whose last attempt
+ * (or, with none, creation) was before `before`, oldest first, after `after` (on the
+ * webhook_deliveries_waiting index); each with its series and place.
+ */
+export async function deliveriesWaitingSince(
+  em: EntityManager,
+  before: Date,
+  after: WaitingDeliveryCursor | null,
+  limit: number,
+): Promise<{ eventId: string; endpointId: string; series: number; cursor: WaitingDeliveryCursor }[]> {
+  const rows = await em.execute<{ event_id: string; endpoint_id: string; series: number; at: string }[]>(
+    `select event_id, endpoint_id, series, coalesce(last_attempt_at, created_at)::text as at from webhook_deliveries
+      where status = 'pending' and not first_attempt_due and coalesce(last_attempt_at, created_at) < ?
+        ${after ? 'and (coalesce(last_attempt_at, created_at), event_id, endpoint_id) > (?::timestamptz, ?, ?)' : ''}
+      order by coalesce(last_attempt_at, created_at), event_id, endpoint_id limit ?`,
+    after ? [before, after.at, after.eventId, after.endpointId, limit] : [before, limit],
+  );
+  return rows.map((r) => ({
+    eventId: r.event_id,
+    endpointId: r.endpoint_id,
+    series: r.series,
+    cursor: { at: r.at, eventId: r.event_id, endpointId: r.endpoint_id },
+  }));
 }

@@ -22,6 +22,7 @@ import { Migration20261126000000_locked_count } from './migrations/Migration2026
 import { Migration20261127000000_settings_candidates } from './migrations/Migration20261127000000_settings_candidates';
 import { Migration20261124000000_web_app } from './migrations/Migration20261124000000_web_app';
 import { Migration20261128000000_live_bots } from './migrations/Migration20261128000000_live_bots';
+import { Migration20261128010000_waiting_deliveries } from './migrations/Migration20261128010000_waiting_deliveries';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261126000000_locked_count', class: Migration20261126000000_locked_count },
   { name: 'Migration20261127000000_settings_candidates', class: Migration20261127000000_settings_candidates },
   { name: 'Migration20261128000000_live_bots', class: Migration20261128000000_live_bots },
+  { name: 'Migration20261128010000_waiting_deliveries', class: Migration20261128010000_waiting_deliveries },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

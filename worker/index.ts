@@ -3,7 +3,12 @@ import path from 'node:path';
 import { DefaultLogger, type NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
-import { ENDED_BOT_JANITOR_ID, RATE_LIMIT_JANITOR_ID, RETENTION_JANITOR_ID } from '../workflows/maintenance';
+import {
+  ENDED_BOT_JANITOR_ID,
+  ENDED_DELIVERY_JANITOR_ID,
+  RATE_LIMIT_JANITOR_ID,
+  RETENTION_JANITOR_ID,
+} from '../workflows/maintenance';
 import { commands } from '../services/commands';
 import type { Orm } from '../db/orm';
 
@@ -106,5 +111,6 @@ export async function ensureMaintenanceWorkflows(orm: Orm): Promise<void> {
   commands.start(em, 'rateLimitJanitor', RATE_LIMIT_JANITOR_ID, []);
   commands.start(em, 'retentionJanitor', RETENTION_JANITOR_ID, []);
   commands.start(em, 'endedBotJanitor', ENDED_BOT_JANITOR_ID, []);
+  commands.start(em, 'endedDeliveryJanitor', ENDED_DELIVERY_JANITOR_ID, []);
   await em.flush();
 }

@@ -1,5 +1,5 @@
 // Everything the worker's workflow bundle exports: deterministic code only.
-export { endedBotJanitor, noopWorkflow, rateLimitJanitor, retentionJanitor } from './maintenance';
+export { endedBotJanitor, endedDeliveryJanitor, noopWorkflow, rateLimitJanitor, retentionJanitor } from './maintenance';
 export { botWorkflow } from './bot';
 export { simulatedBot } from './simulated-bot';
 export { webhookDelivery } from './webhook-delivery';

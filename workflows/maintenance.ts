@@ -1,6 +1,7 @@
 import { continueAsNew, proxyActivities, sleep, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { LiveBotCursor } from '../domain/meetings/state';
+import { RETRY_DELAYS_SECONDS, type WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 
 // A janitor that failed would never run again (its id is started once, and a closed one is not
@@ -10,8 +11,9 @@ const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activiti
   retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '200 milliseconds' },
 });
 
-// A page stops taking bots after a minute; it heartbeats before each bot (a describe, 5 s at most, and a leave).
-const { endBotsOfEndedWorkflows } = proxyActivities<Activities>({
+// A page stops taking bots or deliveries after a minute; it heartbeats before each (a describe, 5 s at
+// most, and a leave or a mark).
+const { endBotsOfEndedWorkflows, failDeliveriesOfEndedWorkflows } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '1 minute',
   retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '1 second' },
@@ -49,13 +51,24 @@ export async function retentionJanitor(): Promise<void> {
   await continueAsNew<typeof retentionJanitor>();
 }
 
+/** Pages a janitor of ended workflows goes through in a round at most; the next round goes on from there. */
+const PAGES_PER_ROUND = 20;
+/** The history a janitor of ended workflows keeps before it continues as new. */
+const JANITOR_HISTORY_EVENTS = 2_000;
+
+/** One round of a janitor of ended workflows: its pages from `after` to the last or PAGES_PER_ROUND; where the next round starts. */
+async function janitorRound<C>(page: (after: C | null) => Promise<{ next: C | null }>, from: C | null) {
+  let after = from;
+  for (let i = 0; i < PAGES_PER_ROUND; i++) {
+    after = (await page(after)).next;
+    if (!after) break;
+  }
+  return after;
+}
+
 export const ENDED_BOT_JANITOR_ID = 'maintenance/ended-bots';
 /** A live bot unchanged this long has its workflow looked up: a bot changes at least every few minutes until it is in a call. */
 const ENDED_BOT_QUIET_MS = 10 * 60_000;
-/** Pages a round goes through at most; the next round goes on from there. */
-const ENDED_BOT_PAGES_PER_ROUND = 20;
-/** The history this janitor keeps before it continues as new. */
-const ENDED_BOT_HISTORY_EVENTS = 2_000;
 
 /**
  * Every 5 minutes, ends the live bots whose workflow closed without ending them (terminated from the
@@ -69,13 +82,35 @@ export async function endedBotJanitor(from: LiveBotCursor | null = null, pageSiz
   let after = from;
   for (;;) {
     const before = new Date(Date.now() - ENDED_BOT_QUIET_MS).toISOString();
-    for (let page = 0; page < ENDED_BOT_PAGES_PER_ROUND; page++) {
-      after = (await endBotsOfEndedWorkflows({ before, after, pageSize })).next;
-      if (!after) break;
-    }
+    after = await janitorRound((a) => endBotsOfEndedWorkflows({ before, after: a, pageSize }), after);
     await sleep('5 minutes');
-    if (workflowInfo().historyLength > ENDED_BOT_HISTORY_EVENTS)
+    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
       await continueAsNew<typeof endedBotJanitor>(after, pageSize);
+  }
+}
+
+export const ENDED_DELIVERY_JANITOR_ID = 'maintenance/ended-deliveries';
+/** Twice the longest wait between two attempts: a delivery whose workflow runs has been tried by then. */
+const ENDED_DELIVERY_QUIET_MS = 2 * Math.max(...RETRY_DELAYS_SECONDS) * 1000;
+
+/**
+ * Every 15 minutes, marks failed the pending deliveries whose retry workflow ended without ending
+ * them (terminated from the Temporal UI, or cancelled under an earlier release: the delivery would
+ * otherwise read pending for good, with nothing to try it): they list under delivery_status=failed,
+ * to be redelivered. Goes through the deliveries not tried for two hours, by their last attempt, as
+ * the bots' janitor does. `pageSize` (default 50) is for tests.
+ */
+export async function endedDeliveryJanitor(
+  from: WaitingDeliveryCursor | null = null,
+  pageSize?: number,
+): Promise<void> {
+  let after = from;
+  for (;;) {
+    const before = new Date(Date.now() - ENDED_DELIVERY_QUIET_MS).toISOString();
+    after = await janitorRound((a) => failDeliveriesOfEndedWorkflows({ before, after: a, pageSize }), after);
+    await sleep('15 minutes');
+    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
+      await continueAsNew<typeof endedDeliveryJanitor>(after, pageSize);
   }
 }
 

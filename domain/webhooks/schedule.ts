@@ -26,3 +26,6 @@ export const RETRY_DELAYS_SECONDS: readonly number[] = [
 ];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1; // 21
 export const TOTAL_SPAN_SECONDS = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0); // 50,010 s ≈ 13 h 54 min
+
+/** A place among the deliveries waiting on their retry workflow, by their last attempt (the ended-delivery janitor's pages). */
+export type WaitingDeliveryCursor = { at: string; eventId: string; endpointId: string };

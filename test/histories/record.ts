@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, it } from '@jest/globals';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ensureMaintenanceWorkflows } from '../../worker';
-import { ENDED_BOT_JANITOR_ID, RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
+import { ENDED_BOT_JANITOR_ID, ENDED_DELIVERY_JANITOR_ID, RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
 import {
   botWorkflowId,
   calendarSyncWorkflowId,
@@ -116,4 +116,5 @@ it('records a history of each workflow type', async () => {
   await new Promise((r) => setTimeout(r, 2_000));
   await save('rateLimitJanitor-running', RATE_LIMIT_JANITOR_ID);
   await save('endedBotJanitor-running', ENDED_BOT_JANITOR_ID);
+  await save('endedDeliveryJanitor-running', ENDED_DELIVERY_JANITOR_ID);
 });

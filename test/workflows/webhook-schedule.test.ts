@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { markDeliveryFailed, recordAttempt } from '../../db/deliveries';
 import { RETRY_DELAYS_SECONDS } from '../../domain/webhooks/schedule';
+import { ENDED_DELIVERY_JANITOR_ID } from '../../workflows/maintenance';
 import { deliveryWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { refuseWrites } from '../support/db';
@@ -184,6 +185,44 @@ describe('the delivery schedule (time-skipping)', () => {
     assert.equal((await second.describe()).status.name, 'RUNNING');
     receiver.always = null;
     await stopBot(bot.id);
+  });
+
+  it("When a delivery's retry workflow is terminated from Temporal, then the ended-delivery janitor lists it as failed once it has not been tried for two hours; a delivery whose workflow runs stays pending", async () => {
+    const ended = await failingDelivery('jan-dlvr-end');
+    const running = await failingDelivery('jan-dlvr-run');
+    await ended.handle.terminate('stuck, said the operator');
+    // The janitor reads the time by the workflow's clock, which the time-skipping server moves ahead of the database's.
+    const now = await t.env.currentTimeMs();
+    const triedAgo = async (eventId: string, minutes: number) =>
+      db.orm.em
+        .fork()
+        .execute('update webhook_deliveries set last_attempt_at = ? where event_id = ?', [
+          new Date(now - minutes * 60_000),
+          eventId,
+        ]);
+    await triedAgo(ended.evt.id, 130);
+    await triedAgo(running.evt.id, 140);
+    const janitor = await t.env.client.workflow.start('endedDeliveryJanitor', {
+      workflowId: ENDED_DELIVERY_JANITOR_ID,
+      taskQueue: t.taskQueue,
+      args: [null, 1],
+    });
+    await until(ended.detail, {
+      what: 'the ended delivery listed as failed',
+      timeoutMs: 15_000,
+      accept: (d) => d.delivery_status === 'failed',
+    });
+    await until(() => janitor.fetchHistory().then((h) => (h.events ?? []).some((e) => e.timerStartedEventAttributes)), {
+      what: 'the janitor’s round done',
+      timeoutMs: 15_000,
+    });
+    assert.equal((await running.detail()).delivery_status, 'pending');
+    assert.equal((await running.handle.describe()).status.name, 'RUNNING');
+    await janitor.terminate('test over');
+    await running.handle.terminate('test over');
+    receiver.always = null;
+    await stopBot(ended.bot.id);
+    await stopBot(running.bot.id);
   });
 
   // Last in the file: once an activity without an attempt limit (the failed mark) is scheduled after a
