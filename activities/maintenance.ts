@@ -1,6 +1,10 @@
 import { heartbeat } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { LockMode } from '@mikro-orm/core';
+import { connectionIdsNotDisconnected } from '../db/calendar-connections';
 import { hasUnsentCommands } from '../db/commands';
+import { CalendarConnection } from '../db/entities';
+import { startCalendarSync } from '../services/calendars';
 import { deliveriesWaitingSince, markDeliveryFailed } from '../db/deliveries';
 import { expireIdempotencyKeys } from '../db/idempotency';
 import { liveBotsChangedBefore } from '../db/meetings';
@@ -9,7 +13,7 @@ import type { WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 import { pruneCounters } from '../db/rate-limits';
 import { pruneWebhookHistory } from '../db/webhook-events';
 import { endOrphanedBot, type OrphanedBotEnd } from '../services/meetings';
-import { botWorkflowId, deliveryWorkflowId } from '../workflows/signals';
+import { botWorkflowId, calendarSyncWorkflowId, deliveryWorkflowId } from '../workflows/signals';
 import type { ActivityDeps } from './index';
 
 /** Events (with their deliveries and attempts) one retention batch removes. */
@@ -145,6 +149,42 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
           return true;
         },
         (d) => ({ event_id: d.eventId, endpoint_id: d.endpointId }),
+      );
+    },
+
+    /**
+     * One page of the calendar-sync janitor: connections not disconnected, by id after `after`; each
+     * whose sync workflow has ended (or is unknown with no start waiting in the outbox) gets it
+     * started again through the outbox, as a reconnect would (a first sync from its cursor). Returns
+     * as the bots' page, counting the workflows started.
+     */
+    async restartEndedCalendarSyncs(input: {
+      after: string | null;
+      pageSize?: number;
+    }): Promise<{ next: string | null; ended: number }> {
+      const size = input.pageSize ?? JANITOR_PAGE;
+      const ids = await connectionIdsNotDisconnected(orm.em.fork(), input.after, size);
+      return janitorPage(
+        ids.map((id) => ({ id, cursor: id })),
+        input.after,
+        size,
+        async ({ id }) => {
+          const workflowStatus = await workflowStatusOf(calendarSyncWorkflowId(id));
+          if (!hasEnded(workflowStatus)) return false;
+          const restarted = await orm.em.fork().transactional(async (em) => {
+            const c = await em.findOne(CalendarConnection, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+            if (!c || c.status === 'disconnected') return false;
+            startCalendarSync(em, c);
+            return true;
+          });
+          if (restarted)
+            log.warn(
+              { calendar_connection_id: id, workflow_status: workflowStatus },
+              'calendar sync started again by the janitor: its workflow had ended while the calendar is connected',
+            );
+          return restarted;
+        },
+        ({ id }) => ({ calendar_connection_id: id }),
       );
     },
 

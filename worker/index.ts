@@ -4,6 +4,7 @@ import { DefaultLogger, type NativeConnection, Runtime, Worker, type LogLevel } 
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Logger } from '../runtime/logger';
 import {
+  CALENDAR_SYNC_JANITOR_ID,
   ENDED_BOT_JANITOR_ID,
   ENDED_DELIVERY_JANITOR_ID,
   RATE_LIMIT_JANITOR_ID,
@@ -112,5 +113,6 @@ export async function ensureMaintenanceWorkflows(orm: Orm): Promise<void> {
   commands.start(em, 'retentionJanitor', RETENTION_JANITOR_ID, []);
   commands.start(em, 'endedBotJanitor', ENDED_BOT_JANITOR_ID, []);
   commands.start(em, 'endedDeliveryJanitor', ENDED_DELIVERY_JANITOR_ID, []);
+  commands.start(em, 'calendarSyncJanitor', CALENDAR_SYNC_JANITOR_ID, []);
   await em.flush();
 }

@@ -1,5 +1,12 @@
 // Everything the worker's workflow bundle exports: deterministic code only.
-export { endedBotJanitor, endedDeliveryJanitor, noopWorkflow, rateLimitJanitor, retentionJanitor } from './maintenance';
+export {
+  calendarSyncJanitor,
+  endedBotJanitor,
+  endedDeliveryJanitor,
+  noopWorkflow,
+  rateLimitJanitor,
+  retentionJanitor,
+} from './maintenance';
 export { botWorkflow } from './bot';
 export { simulatedBot } from './simulated-bot';
 export { webhookDelivery } from './webhook-delivery';

@@ -13,11 +13,12 @@ const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activiti
 
 // A page stops taking bots or deliveries after a minute; it heartbeats before each (a describe, 5 s at
 // most, and a leave or a mark).
-const { endBotsOfEndedWorkflows, failDeliveriesOfEndedWorkflows } = proxyActivities<Activities>({
-  startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '1 minute',
-  retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '1 second' },
-});
+const { endBotsOfEndedWorkflows, failDeliveriesOfEndedWorkflows, restartEndedCalendarSyncs } =
+  proxyActivities<Activities>({
+    startToCloseTimeout: '5 minutes',
+    heartbeatTimeout: '1 minute',
+    retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '1 second' },
+  });
 
 export const RATE_LIMIT_JANITOR_ID = 'maintenance/rate-limit-janitor';
 const ROUNDS_PER_RUN = 24;
@@ -111,6 +112,24 @@ export async function endedDeliveryJanitor(
     await sleep('15 minutes');
     if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
       await continueAsNew<typeof endedDeliveryJanitor>(after, pageSize);
+  }
+}
+
+export const CALENDAR_SYNC_JANITOR_ID = 'maintenance/calendar-syncs';
+
+/**
+ * Every 15 minutes, starts again the sync workflow of each connected calendar whose workflow ended
+ * while it is not disconnected (terminated from the Temporal UI: its events would otherwise stop
+ * syncing, and its meetings get no bots), as a reconnect would. Goes through the connections by id,
+ * as the bots' janitor does. `pageSize` (default 50) is for tests.
+ */
+export async function calendarSyncJanitor(from: string | null = null, pageSize?: number): Promise<void> {
+  let after = from;
+  for (;;) {
+    after = await janitorRound((a) => restartEndedCalendarSyncs({ after: a, pageSize }), after);
+    await sleep('15 minutes');
+    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
+      await continueAsNew<typeof calendarSyncJanitor>(after, pageSize);
   }
 }
 

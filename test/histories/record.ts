@@ -11,7 +11,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, it } from '@jest/globals';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { ensureMaintenanceWorkflows } from '../../worker';
-import { ENDED_BOT_JANITOR_ID, ENDED_DELIVERY_JANITOR_ID, RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
+import {
+  CALENDAR_SYNC_JANITOR_ID,
+  ENDED_BOT_JANITOR_ID,
+  ENDED_DELIVERY_JANITOR_ID,
+  RATE_LIMIT_JANITOR_ID,
+} from '../../workflows/maintenance';
 import {
   botWorkflowId,
   calendarSyncWorkflowId,
@@ -117,4 +122,5 @@ it('records a history of each workflow type', async () => {
   await save('rateLimitJanitor-running', RATE_LIMIT_JANITOR_ID);
   await save('endedBotJanitor-running', ENDED_BOT_JANITOR_ID);
   await save('endedDeliveryJanitor-running', ENDED_DELIVERY_JANITOR_ID);
+  await save('calendarSyncJanitor-running', CALENDAR_SYNC_JANITOR_ID);
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
+import { CALENDAR_SYNC_JANITOR_ID } from '../../workflows/maintenance';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
@@ -250,6 +251,45 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
       .as(me)
       .get('/calendar_connections', { workspace_id: me.workspaceId, status: 'disconnected' });
     assert.deepEqual(listed.body.data.map((c: { id: string }) => c.id).sort(), [connectionId, second].sort());
+  });
+
+  it("When a connected calendar's workflow is terminated from Temporal, then the calendar-sync janitor starts it again and the calendar's new events become meetings", async () => {
+    const me = await givenAccount(api);
+    const email = `tess-${Date.now()}@acme.test`;
+    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Tess', email } });
+    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, {
+      what: 'synced',
+      accept: (s) => s === 'active',
+    });
+    const workflow = t.env.client.workflow.getHandle(calendarSyncWorkflowId(connectionId));
+    const { runId } = await workflow.describe();
+    await workflow.terminate('stuck, said the operator');
+    await h.calendar.put(email, {
+      id: 't1',
+      title: 'After the terminate',
+      startsAt: inDays(6),
+      endsAt: inDays(6, 11),
+      meetingUrl: 'https://meet.google.com/aft-erte-rmi',
+    });
+    // Pages of one connection: every connection of the earlier tests is looked at, the running ones left alone.
+    const janitor = await t.env.client.workflow.start('calendarSyncJanitor', {
+      workflowId: CALENDAR_SYNC_JANITOR_ID,
+      taskQueue: t.taskQueue,
+      args: [null, 1],
+    });
+    const restarted = await until(() => workflow.describe(), {
+      what: 'the sync workflow running again',
+      timeoutMs: 15_000,
+      accept: (d) => d.status.name === 'RUNNING' && d.runId !== runId,
+    });
+    assert.equal(restarted.status.name, 'RUNNING');
+    await until(async () => (await meetingsOf(me)).map((m) => m.title), {
+      what: 'the new event a meeting',
+      timeoutMs: 15_000,
+      accept: (titles) => titles.includes('After the terminate'),
+    });
+    await janitor.terminate('test over');
   });
 
   it('When the workflow has a long history, then it continues as new and keeps syncing', async () => {
