@@ -189,6 +189,9 @@ export function createCalendarActivities({ orm, log, providers }: ActivityDeps) 
           }
           throw err;
         }
+        // Its workflow is gone (terminated: the heartbeat found no activity to record) or the worker stops:
+        // no page is written by a sync nobody waits for, while a new run of the workflow may sync the same calendar.
+        ctx.cancellationSignal.throwIfAborted();
         const done = page.nextPageToken === null;
         const next = page;
         // A push of one of the page's occurrences may make its meeting meanwhile: the page runs again.

@@ -42,18 +42,22 @@ function endFor(workflowStatus: string | 'NOT_FOUND'): OrphanedBotEnd {
 }
 
 export function createMaintenanceActivities({ orm, log, temporal, providers, webhookRetentionDays }: ActivityDeps) {
-  /** What became of a workflow: its describe status, or NOT_FOUND once no start for it waits in the outbox. */
-  async function workflowStatusOf(workflowId: string): Promise<string> {
+  /**
+   * What became of a workflow: PENDING_START while a command for it waits in the outbox (read first:
+   * once its start is sent, Temporal knows it), else its describe status and when it closed, or
+   * NOT_FOUND when Temporal does not know it (it ended longer ago than the namespace keeps closed
+   * workflows).
+   */
+  async function workflowStatusOf(workflowId: string): Promise<{ status: string; closedAt?: Date }> {
+    if (await hasUnsentCommands(orm.em.fork(), workflowId)) return { status: 'PENDING_START' };
     try {
       const described = await temporal.withDeadline(Date.now() + 5_000, () =>
         temporal.workflow.getHandle(workflowId).describe(),
       );
-      return described.status.name;
+      return { status: described.status.name, closedAt: described.closeTime };
     } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err;
-      // Temporal does not know it: its start still waits in the outbox (left alone), or it ended
-      // longer ago than the namespace keeps closed workflows.
-      return (await hasUnsentCommands(orm.em.fork(), workflowId)) ? 'PENDING_START' : 'NOT_FOUND';
+      if (err instanceof WorkflowNotFoundError) return { status: 'NOT_FOUND' };
+      throw err;
     }
   }
   const hasEnded = (workflowStatus: string) => CLOSED.has(workflowStatus) || workflowStatus === 'NOT_FOUND';
@@ -88,7 +92,7 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
 
   /** Ends one live bot if its workflow has ended; says whether it did. */
   async function endIfWorkflowEnded(bot: { id: string; status: string; providerBotId: string | null }) {
-    const workflowStatus = await workflowStatusOf(botWorkflowId(bot.id));
+    const { status: workflowStatus } = await workflowStatusOf(botWorkflowId(bot.id));
     if (!hasEnded(workflowStatus)) return false;
     // The provider's bot leaves first: a leave that fails keeps the bot live, so the next cycle asks again.
     if (bot.providerBotId && ['queued', 'joining', 'in_call'].includes(bot.status))
@@ -139,7 +143,9 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
         input.after,
         size,
         async (d) => {
-          const workflowStatus = await workflowStatusOf(deliveryWorkflowId(d.eventId, d.endpointId, d.series));
+          const { status: workflowStatus } = await workflowStatusOf(
+            deliveryWorkflowId(d.eventId, d.endpointId, d.series),
+          );
           if (!hasEnded(workflowStatus)) return false;
           if (!(await markDeliveryFailed(orm.em.fork(), d.eventId, d.endpointId, d.series))) return false;
           log.warn(
@@ -154,12 +160,13 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
 
     /**
      * One page of the calendar-sync janitor: connections not disconnected, by id after `after`; each
-     * whose sync workflow has ended (or is unknown with no start waiting in the outbox) gets it
-     * started again through the outbox, as a reconnect would (a first sync from its cursor). Returns
-     * as the bots' page, counting the workflows started.
+     * whose sync workflow closed before `closedBefore` (or is unknown with no start waiting in the
+     * outbox) gets it started again through the outbox, as a reconnect would (a first sync from its
+     * cursor). Returns as the bots' page, counting the workflows started.
      */
     async restartEndedCalendarSyncs(input: {
       after: string | null;
+      closedBefore: string;
       pageSize?: number;
     }): Promise<{ next: string | null; ended: number }> {
       const size = input.pageSize ?? JANITOR_PAGE;
@@ -169,8 +176,10 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
         input.after,
         size,
         async ({ id }) => {
-          const workflowStatus = await workflowStatusOf(calendarSyncWorkflowId(id));
+          const { status: workflowStatus, closedAt } = await workflowStatusOf(calendarSyncWorkflowId(id));
           if (!hasEnded(workflowStatus)) return false;
+          // A sync the closed run started may still be writing until its next heartbeat finds the run gone.
+          if (closedAt && closedAt.getTime() > Date.parse(input.closedBefore)) return false;
           const restarted = await orm.em.fork().transactional(async (em) => {
             const c = await em.findOne(CalendarConnection, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
             if (!c || c.status === 'disconnected') return false;

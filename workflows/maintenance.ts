@@ -116,17 +116,20 @@ export async function endedDeliveryJanitor(
 }
 
 export const CALENDAR_SYNC_JANITOR_ID = 'maintenance/calendar-syncs';
+/** A closed sync workflow is started again this long after it closed: its sync stops at its next heartbeat (2 minutes at most). */
+const CALENDAR_SYNC_CLOSED_MS = 5 * 60_000;
 
 /**
  * Every 15 minutes, starts again the sync workflow of each connected calendar whose workflow ended
- * while it is not disconnected (terminated from the Temporal UI: its events would otherwise stop
- * syncing, and its meetings get no bots), as a reconnect would. Goes through the connections by id,
+ * at least 5 minutes before while it is not disconnected (terminated from the Temporal UI: its
+ * events would otherwise stop syncing, and its meetings get no bots), as a reconnect would. Goes through the connections by id,
  * as the bots' janitor does. `pageSize` (default 50) is for tests.
  */
 export async function calendarSyncJanitor(from: string | null = null, pageSize?: number): Promise<void> {
   let after = from;
   for (;;) {
-    after = await janitorRound((a) => restartEndedCalendarSyncs({ after: a, pageSize }), after);
+    const closedBefore = new Date(Date.now() - CALENDAR_SYNC_CLOSED_MS).toISOString();
+    after = await janitorRound((a) => restartEndedCalendarSyncs({ after: a, closedBefore, pageSize }), after);
     await sleep('15 minutes');
     if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
       await continueAsNew<typeof calendarSyncJanitor>(after, pageSize);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { CALENDAR_SYNC_JANITOR_ID } from '../../workflows/maintenance';
-import { calendarSyncWorkflowId } from '../../workflows/signals';
+import { calendarReconnectedSignal, calendarSyncWorkflowId } from '../../workflows/signals';
 import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
 import { serviceFixture, resultOf } from '../support/temporal';
@@ -272,7 +272,25 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
       endsAt: inDays(6, 11),
       meetingUrl: 'https://meet.google.com/aft-erte-rmi',
     });
-    // Pages of one connection: every connection of the earlier tests is looked at, the running ones left alone.
+    // A workflow is started again 5 minutes after it closed at the earliest (a sync it began stops by then).
+    await t.env.sleep('6 minutes');
+    // Every other connection, as it stands: the running ones and the disconnected ones must stay so.
+    const rows = await db.orm.em
+      .fork()
+      .execute<{ id: string; status: string }[]>('select id, status from calendar_connections where id <> ?', [
+        connectionId,
+      ]);
+    const describeOf = (id: string) => t.env.client.workflow.getHandle(calendarSyncWorkflowId(id)).describe();
+    // A reconnect signal sent to a running workflow would start a first sync over again: none is sent.
+    const reconnects = async (id: string) =>
+      ((await t.env.client.workflow.getHandle(calendarSyncWorkflowId(id)).fetchHistory()).events ?? []).filter(
+        (e) => e.workflowExecutionSignaledEventAttributes?.signalName === calendarReconnectedSignal.name,
+      ).length;
+    const others = await Promise.all(
+      rows.map(async (c) => ({ ...c, run: await describeOf(c.id), reconnects: await reconnects(c.id) })),
+    );
+    assert.ok(others.some((c) => c.status === 'disconnected') && others.some((c) => c.run.status.name === 'RUNNING'));
+    // Pages of one connection: every connection of the earlier tests is looked at.
     const janitor = await t.env.client.workflow.start('calendarSyncJanitor', {
       workflowId: CALENDAR_SYNC_JANITOR_ID,
       taskQueue: t.taskQueue,
@@ -289,6 +307,18 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
       timeoutMs: 15_000,
       accept: (titles) => titles.includes('After the terminate'),
     });
+    await until(() => janitor.fetchHistory().then((h) => (h.events ?? []).some((e) => e.timerStartedEventAttributes)), {
+      what: 'the janitor’s round done',
+      timeoutMs: 15_000,
+    });
+    for (const c of others) {
+      const now = await describeOf(c.id);
+      assert.deepEqual(
+        [now.runId, now.status.name, await reconnects(c.id)],
+        [c.run.runId, c.run.status.name, c.reconnects],
+        `${c.id} (${c.status}) left as it was`,
+      );
+    }
     await janitor.terminate('test over');
   });
 
