@@ -121,7 +121,7 @@ describe('the ended-bot janitor (time-skipping server, real worker)', () => {
     assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
   });
 
-  it('When Temporal does not know a live bot’s workflow, then the janitor ends it failed once no start for it waits in the outbox, and leaves it while one does (pages of one bot)', async () => {
+  it('When Temporal does not know a live bot’s workflow, then the janitor ends it failed (parts it was making failed) once no start for it waits in the outbox, and leaves it while one does (pages of one bot)', async () => {
     const joinAt = new Date((await t.env.currentTimeMs()) + 86_400_000).toISOString();
     const running = await f.sendBot({ meeting_url: 'https://meet.google.com/jan-unkn-own', join_at: joinAt });
     await startedWorkflow(t, botWorkflowId(running.id));
@@ -135,8 +135,20 @@ describe('the ended-bot janitor (time-skipping server, real worker)', () => {
       );
     const gone = newId('bot');
     const waiting = newId('bot');
+    const processing = newId('bot');
     await copyOf(gone);
     await copyOf(waiting);
+    await copyOf(processing);
+    // The third was processing: its meeting's parts were being made.
+    await em.execute(`update bots set status = 'processing' where id = ?`, [processing]);
+    await em.execute(
+      `update meetings set results = jsonb_build_object(
+         'status', 'processing',
+         'transcript', jsonb_build_object('status', 'processing', 'language', null),
+         'summary', jsonb_build_object('status', 'processing'),
+         'media', jsonb_build_object('status', 'processing', 'duration_seconds', null)) where id = ?`,
+      [running.meeting_id],
+    );
     await em.execute(
       `insert into workflow_commands (workflow_id, command, parked_at) values (?, '{"op":"start"}'::jsonb, now())`,
       [botWorkflowId(waiting)],
@@ -144,6 +156,7 @@ describe('the ended-bot janitor (time-skipping server, real worker)', () => {
     for (const [id, minutes] of [
       [running.id, 30],
       [gone, 20],
+      [processing, 15],
       [waiting, 10.5],
     ] as const)
       await changedMinutesAgo(id, minutes);
@@ -168,6 +181,18 @@ describe('the ended-bot janitor (time-skipping server, real worker)', () => {
     assert.equal(ended.reason, 'bot_error');
     assert.match(ended.failure_message, /no longer known to Temporal/);
     assert.equal((await f.eventTypes(gone)).at(-1), 'bot.failed');
+    const wasProcessing = await until(() => f.get(`/bots/${processing}`).then((r) => r.body), {
+      what: 'the processing bot Temporal does not know ended',
+      timeoutMs: 15_000,
+      accept: (b) => b.status !== 'processing',
+    });
+    assert.deepEqual([wasProcessing.status, wasProcessing.reason], ['failed', 'bot_error']);
+    const { results } = (await f.get(`/meetings/${running.meeting_id}`)).body;
+    assert.deepEqual(
+      [results.status, results.transcript.status, results.summary.status, results.media.status],
+      ['failed', 'failed', 'failed', 'failed'],
+      'the parts it was making will not be made',
+    );
     // Pages of one bot: the round goes on to the last one.
     await until(() => janitor.fetchHistory().then((h) => (h.events ?? []).some((e) => e.timerStartedEventAttributes)), {
       what: 'the janitor’s round done',
