@@ -1,24 +1,24 @@
+import { LockMode } from '@mikro-orm/core';
 import { heartbeat } from '@temporalio/activity';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { LockMode } from '@mikro-orm/core';
 import { connectionIdsNotDisconnected } from '../db/calendar-connections';
 import { hasUnsentCommands } from '../db/commands';
-import { CalendarConnection } from '../db/entities';
-import { startCalendarSync } from '../services/calendars';
 import { deliveriesWaitingSince, markDeliveryFailed } from '../db/deliveries';
+import { CalendarConnection } from '../db/entities';
 import { expireIdempotencyKeys } from '../db/idempotency';
 import { liveBotsChangedBefore } from '../db/meetings';
-import type { LiveBotCursor } from '../domain/meetings/state';
-import type { WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 import { pruneCounters } from '../db/rate-limits';
 import { pruneWebhookHistory } from '../db/webhook-events';
+import type { LiveBotCursor } from '../domain/meetings/state';
+import type { WaitingDeliveryCursor } from '../domain/webhooks/schedule';
+import { startCalendarSync } from '../services/calendars';
 import { endOrphanedBot, type OrphanedBotEnd } from '../services/meetings';
 import { botWorkflowId, calendarSyncWorkflowId, deliveryWorkflowId } from '../workflows/signals';
 import type { ActivityDeps } from './index';
 
 /** Events (with their deliveries and attempts) one retention batch removes. */
 export const RETENTION_BATCH = 1000;
-/** Bots or deliveries one page of a janitor of ended workflows looks up in Temporal. */
+/** Bots, deliveries or calendar connections one page of a janitor of ended workflows looks up in Temporal. */
 export const JANITOR_PAGE = 50;
 /** A page stops after this long (the rest is the next page's), well inside its activity's timeout. */
 const JANITOR_PAGE_BUDGET_MS = 60_000;
@@ -30,7 +30,7 @@ const CLOSED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED
  * stopped on purpose (cancelled, as a cancel through the API); one that failed, timed out, completed
  * without ending its bot, or that Temporal no longer knows leaves it failed with reason bot_error.
  */
-function endFor(workflowStatus: string | 'NOT_FOUND'): OrphanedBotEnd {
+function endFor(workflowStatus: string): OrphanedBotEnd {
   if (workflowStatus === 'TERMINATED' || workflowStatus === 'CANCELLED') return { status: 'cancelled' };
   return {
     status: 'failed',
