@@ -11,6 +11,11 @@ export type WorkflowCommand =
       args: unknown[];
       /** Keyword search attributes by name (WorkspaceId, MeetingId, BotStatus). */
       searchAttributes?: Record<string, string>;
+      /**
+       * A closed workflow with this id is started anew (housekeeping that must always run). Without
+       * it a closed one is never started again, so a command sent twice starts nothing twice.
+       */
+      restartClosed?: boolean;
     }
   | {
       op: 'signal';

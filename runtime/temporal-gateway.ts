@@ -94,7 +94,8 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
 
     /**
      * Starts a workflow once: a running one with the id is kept, and a closed one is never run
-     * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice. 'started_eagerly': its
+     * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice; with `restartClosed`
+     * (housekeeping that must always run) a closed one is started anew. 'started_eagerly': its
      * first workflow task went straight to this process's worker (see workerClient).
      */
     async start<K extends WorkflowName>(
@@ -102,6 +103,7 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
       workflowId: string,
       args: Parameters<Workflows[K]>,
       attrs?: Record<string, string>,
+      reuse: { restartClosed?: boolean } = {},
     ): Promise<'started' | 'started_eagerly' | 'exists'> {
       return timed(`start ${workflowId}`, async () => {
         try {
@@ -110,7 +112,9 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
             taskQueue: opts.taskQueue,
             args: args as unknown[],
             workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+            workflowIdReusePolicy: reuse.restartClosed
+              ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
+              : WorkflowIdReusePolicy.REJECT_DUPLICATE,
             typedSearchAttributes: searchAttributes(attrs),
             requestEagerStart: onWorkerConnection.has(client),
           });
@@ -196,6 +200,7 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
             command.workflowId,
             command.args as never,
             command.searchAttributes,
+            { restartClosed: command.restartClosed },
           );
           return 'sent';
         case 'signal':

@@ -37,6 +37,10 @@ export const commands = {
   ): void {
     record(em, { op: 'start', workflowType, workflowId, args, ...(searchAttributes ? { searchAttributes } : {}) });
   },
+  /** Starts a long-running workflow unless one runs with the id: a closed one (terminated, failed) is started anew. */
+  ensureRunning<K extends WorkflowName>(em: EntityManager, workflowType: K, workflowId: string, args: ArgsOf<K>): void {
+    record(em, { op: 'start', workflowType, workflowId, args, restartClosed: true });
+  },
   signal<S extends SignalDefinition<any[]>>(
     em: EntityManager,
     workflowId: string,

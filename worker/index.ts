@@ -104,15 +104,16 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
 
 /**
  * Long-running housekeeping workflows, started through the outbox (so a worker starting while
- * Temporal is away still gets them once it returns); starting a running one again is a no-op.
+ * Temporal is away still gets them once it returns); starting a running one again is a no-op, and
+ * one that was terminated (or failed) is started anew.
  * The `outbox-relay` workflow of earlier releases is no longer started: the dispatcher does its work.
  */
 export async function ensureMaintenanceWorkflows(orm: Orm): Promise<void> {
   const em = orm.em.fork();
-  commands.start(em, 'rateLimitJanitor', RATE_LIMIT_JANITOR_ID, []);
-  commands.start(em, 'retentionJanitor', RETENTION_JANITOR_ID, []);
-  commands.start(em, 'endedBotJanitor', ENDED_BOT_JANITOR_ID, []);
-  commands.start(em, 'endedDeliveryJanitor', ENDED_DELIVERY_JANITOR_ID, []);
-  commands.start(em, 'calendarSyncJanitor', CALENDAR_SYNC_JANITOR_ID, []);
+  commands.ensureRunning(em, 'rateLimitJanitor', RATE_LIMIT_JANITOR_ID, []);
+  commands.ensureRunning(em, 'retentionJanitor', RETENTION_JANITOR_ID, []);
+  commands.ensureRunning(em, 'endedBotJanitor', ENDED_BOT_JANITOR_ID, []);
+  commands.ensureRunning(em, 'endedDeliveryJanitor', ENDED_DELIVERY_JANITOR_ID, []);
+  commands.ensureRunning(em, 'calendarSyncJanitor', CALENDAR_SYNC_JANITOR_ID, []);
   await em.flush();
 }

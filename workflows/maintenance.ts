@@ -4,8 +4,8 @@ import type { LiveBotCursor } from '../domain/meetings/state';
 import { RETRY_DELAYS_SECONDS, type WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 
-// A janitor that failed would never run again (its id is started once, and a closed one is not
-// started anew), so a long PostgreSQL outage must not end it.
+// A janitor that failed would not run again until the next worker start (which starts a closed one
+// anew), so a long PostgreSQL outage must not end it.
 const { pruneRateLimitCounters, pruneWebhookHistory } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { ...UNTIL_THE_DATABASE_TAKES_IT, initialInterval: '200 milliseconds' },

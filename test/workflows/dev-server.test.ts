@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ensureMaintenanceWorkflows } from '../../worker';
 import { temporalGateway, workerClient } from '../../runtime/temporal-gateway';
-import { RATE_LIMIT_JANITOR_ID } from '../../workflows/maintenance';
+import { ENDED_BOT_JANITOR_ID, RATE_LIMIT_JANITOR_ID, RETENTION_JANITOR_ID } from '../../workflows/maintenance';
 import { serviceFixture } from '../support/temporal';
 import { until } from '../support/until';
 
@@ -49,6 +49,36 @@ describe('dev server (what the time-skipping server lacks)', () => {
     );
     assert.deepEqual(ids, [RATE_LIMIT_JANITOR_ID]);
     await t.env.client.workflow.getHandle(RATE_LIMIT_JANITOR_ID).terminate('test over');
+  });
+
+  it('When a janitor was terminated (from the Temporal UI), then the next worker start starts it again; a running one is kept', async () => {
+    await ensureMaintenanceWorkflows(db.orm);
+    const janitor = t.env.client.workflow.getHandle(ENDED_BOT_JANITOR_ID);
+    const running = (id: string) => (d: { status: { name: string }; runId: string }) =>
+      d.status.name === 'RUNNING' && d.runId !== id;
+    const first = await until(() => janitor.describe(), {
+      what: 'the janitor running',
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      accept: running(''),
+    });
+    const retention = await t.env.client.workflow.getHandle(RETENTION_JANITOR_ID).describe();
+    await janitor.terminate('stopped by an operator');
+    await ensureMaintenanceWorkflows(db.orm);
+    await until(() => janitor.describe(), {
+      what: 'the janitor running again',
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      accept: running(first.runId),
+    });
+    await until(() => f.db.orm.em.fork().execute('select 1 from workflow_commands where dispatched_at is null'), {
+      what: 'every command of the second start sent',
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      accept: (rows) => rows.length === 0,
+    });
+    const kept = await t.env.client.workflow.getHandle(RETENTION_JANITOR_ID).describe();
+    assert.deepEqual([kept.runId, kept.status.name], [retention.runId, 'RUNNING'], 'a running janitor is kept');
   });
 
   it('When a workflow is started through the worker’s own connection, then its first task reaches the worker in the start’s answer (eager start); through another connection it is queued as usual', async () => {
