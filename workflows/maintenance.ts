@@ -57,14 +57,29 @@ const PAGES_PER_ROUND = 20;
 /** The history a janitor of ended workflows keeps before it continues as new. */
 const JANITOR_HISTORY_EVENTS = 2_000;
 
-/** One round of a janitor of ended workflows: its pages from `after` to the last or PAGES_PER_ROUND; where the next round starts. */
-async function janitorRound<C>(page: (after: C | null) => Promise<{ next: C | null }>, from: C | null) {
-  let after = from;
-  for (let i = 0; i < PAGES_PER_ROUND; i++) {
-    after = (await page(after)).next;
-    if (!after) break;
+/**
+ * A janitor of ended workflows, for good: every `every`, a round of at most PAGES_PER_ROUND pages
+ * that goes on from where the last round stopped, each page given the round's cut-off (`quietMs`
+ * before its start); continues as new, with where it is, once its history passes
+ * JANITOR_HISTORY_EVENTS.
+ */
+async function janitorOfEndedWorkflows<C>(opts: {
+  from: C | null;
+  every: Parameters<typeof sleep>[0];
+  quietMs: number;
+  page: (cutOff: string, after: C | null) => Promise<{ next: C | null }>;
+  restart: (after: C | null) => Promise<never>;
+}): Promise<never> {
+  let after = opts.from;
+  for (;;) {
+    const cutOff = new Date(Date.now() - opts.quietMs).toISOString();
+    for (let i = 0; i < PAGES_PER_ROUND; i++) {
+      after = (await opts.page(cutOff, after)).next;
+      if (!after) break;
+    }
+    await sleep(opts.every);
+    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS) await opts.restart(after);
   }
-  return after;
 }
 
 export const ENDED_BOT_JANITOR_ID = 'maintenance/ended-bots';
@@ -80,14 +95,13 @@ const ENDED_BOT_QUIET_MS = 10 * 60_000;
  * `pageSize` (default 50) is for tests.
  */
 export async function endedBotJanitor(from: LiveBotCursor | null = null, pageSize?: number): Promise<void> {
-  let after = from;
-  for (;;) {
-    const before = new Date(Date.now() - ENDED_BOT_QUIET_MS).toISOString();
-    after = await janitorRound((a) => endBotsOfEndedWorkflows({ before, after: a, pageSize }), after);
-    await sleep('5 minutes');
-    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
-      await continueAsNew<typeof endedBotJanitor>(after, pageSize);
-  }
+  await janitorOfEndedWorkflows({
+    from,
+    every: '5 minutes',
+    quietMs: ENDED_BOT_QUIET_MS,
+    page: (before, after) => endBotsOfEndedWorkflows({ before, after, pageSize }),
+    restart: (after) => continueAsNew<typeof endedBotJanitor>(after, pageSize),
+  });
 }
 
 export const ENDED_DELIVERY_JANITOR_ID = 'maintenance/ended-deliveries';
@@ -105,14 +119,13 @@ export async function endedDeliveryJanitor(
   from: WaitingDeliveryCursor | null = null,
   pageSize?: number,
 ): Promise<void> {
-  let after = from;
-  for (;;) {
-    const before = new Date(Date.now() - ENDED_DELIVERY_QUIET_MS).toISOString();
-    after = await janitorRound((a) => failDeliveriesOfEndedWorkflows({ before, after: a, pageSize }), after);
-    await sleep('15 minutes');
-    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
-      await continueAsNew<typeof endedDeliveryJanitor>(after, pageSize);
-  }
+  await janitorOfEndedWorkflows({
+    from,
+    every: '15 minutes',
+    quietMs: ENDED_DELIVERY_QUIET_MS,
+    page: (before, after) => failDeliveriesOfEndedWorkflows({ before, after, pageSize }),
+    restart: (after) => continueAsNew<typeof endedDeliveryJanitor>(after, pageSize),
+  });
 }
 
 export const CALENDAR_SYNC_JANITOR_ID = 'maintenance/calendar-syncs';
@@ -122,18 +135,17 @@ const CALENDAR_SYNC_CLOSED_MS = 5 * 60_000;
 /**
  * Every 15 minutes, starts again the sync workflow of each connected calendar whose workflow ended
  * at least 5 minutes before while it is not disconnected (terminated from the Temporal UI: its
- * events would otherwise stop syncing, and its meetings get no bots), as a reconnect would. Goes through the connections by id,
- * as the bots' janitor does. `pageSize` (default 50) is for tests.
+ * events would otherwise stop syncing, and its meetings get no bots), as a reconnect would. Goes
+ * through the connections by id, as the bots' janitor does. `pageSize` (default 50) is for tests.
  */
 export async function calendarSyncJanitor(from: string | null = null, pageSize?: number): Promise<void> {
-  let after = from;
-  for (;;) {
-    const closedBefore = new Date(Date.now() - CALENDAR_SYNC_CLOSED_MS).toISOString();
-    after = await janitorRound((a) => restartEndedCalendarSyncs({ after: a, closedBefore, pageSize }), after);
-    await sleep('15 minutes');
-    if (workflowInfo().historyLength > JANITOR_HISTORY_EVENTS)
-      await continueAsNew<typeof calendarSyncJanitor>(after, pageSize);
-  }
+  await janitorOfEndedWorkflows({
+    from,
+    every: '15 minutes',
+    quietMs: CALENDAR_SYNC_CLOSED_MS,
+    page: (closedBefore, after) => restartEndedCalendarSyncs({ after, closedBefore, pageSize }),
+    restart: (after) => continueAsNew<typeof calendarSyncJanitor>(after, pageSize),
+  });
 }
 
 /** Does nothing: bench/bots measures how many of these the Temporal server completes per second (the bound). */

@@ -40,6 +40,17 @@ const meetingsOf = async (me: Account) =>
     recordings: unknown[];
   }[];
 
+/** A calendar connected through the hosted consent with a new member, once its first sync made it active. */
+async function connectedCalendar(me: Account, name: string, email: string): Promise<string> {
+  const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name, email } });
+  const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
+  await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, {
+    what: 'synced',
+    accept: (s) => s === 'active',
+  });
+  return connectionId;
+}
+
 describe('connecting a calendar (simulated provider, time-skipping)', () => {
   it('When a member consents through the hosted link, then the member and connection exist, it syncs to active, and its events become meetings with bots', async () => {
     const me = await givenAccount(api);
@@ -256,12 +267,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
   it("When a connected calendar's workflow is terminated from Temporal, then the calendar-sync janitor starts it again and the calendar's new events become meetings", async () => {
     const me = await givenAccount(api);
     const email = `tess-${Date.now()}@acme.test`;
-    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Tess', email } });
-    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, {
-      what: 'synced',
-      accept: (s) => s === 'active',
-    });
+    const connectionId = await connectedCalendar(me, 'Tess', email);
     const workflow = t.env.client.workflow.getHandle(calendarSyncWorkflowId(connectionId));
     const { runId } = await workflow.describe();
     await workflow.terminate('stuck, said the operator');
@@ -435,12 +441,7 @@ describe('connecting a calendar (simulated provider, time-skipping)', () => {
   it('When a developer scripts the simulated calendar over HTTP, then connected calendars of that account sync at once', async () => {
     const me = await givenAccount(api);
     const email = `lu-${Date.now()}@acme.test`;
-    const link = await h.createLink(me.key, { workspace_id: me.workspaceId, member_data: { name: 'Lu', email } });
-    const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
-    await until(async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body.status, {
-      what: 'synced',
-      accept: (s) => s === 'active',
-    });
+    const connectionId = await connectedCalendar(me, 'Lu', email);
     const put = await api.http
       .put(`/api/v1/simulated_calendars/${email}/events/dev-1`)
       .set('Authorization', me.key)
