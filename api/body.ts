@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import qs from 'qs';
 import { FORBIDDEN_KEYS, MAX_INPUT_DEPTH, inputProblem } from '../domain/input';
 import { jsonErrorPosition, lineAndColumn } from '../domain/json-position';
@@ -79,16 +79,16 @@ function parseText(type: string, text: string): unknown {
  * bodies are accepted; multipart is left to the route that takes it. Every parsed body passes
  * the one input rule (domain/input.ts) before any route sees it.
  */
-export async function parseBody(req: Request, _res: Response, next: NextFunction): Promise<void> {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+export async function readBody(req: Request): Promise<void> {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith('multipart/')) return next();
+  if (type.startsWith('multipart/')) return;
   const raw = await readRaw(req);
   (req as Request & { rawBody?: Buffer }).rawBody = raw;
   const text = raw.toString('utf8').replace(/^\uFEFF/, '');
   if (text === '') {
     req.body = undefined;
-    return next();
+    return;
   }
   // Whitespace is not an empty body: it cannot be parsed (JSON.parse refuses it too).
   if (text.trim() === '')
@@ -101,11 +101,10 @@ export async function parseBody(req: Request, _res: Response, next: NextFunction
       { code: problem.code, message: problem.message, ...(problem.field ? { field: problem.field } : {}) },
     ]);
   req.body = body;
-  next();
 }
 
 /** Spec Status codes, 406: the JSON endpoints answer JSON only. */
-export function acceptsJson(req: Request, _res: Response, next: NextFunction): void {
+export function checkAcceptsJson(req: Request): void {
   const accept = req.headers.accept;
   if (accept && !req.accepts(['application/json'])) {
     throw new ApiError(
@@ -114,5 +113,4 @@ export function acceptsJson(req: Request, _res: Response, next: NextFunction): v
       `Only application/json responses are available; the request accepts ${accept}.`,
     );
   }
-  next();
 }

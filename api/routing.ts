@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { authenticate } from './auth';
-import { acceptsJson, parseBody } from './body';
+import { checkAcceptsJson, readBody } from './body';
 import { readUpload } from './multipart';
 import { requestIdOf, requestLog } from './request-log';
 import type { AppDeps, RequestCtx } from '../services/context';
@@ -266,14 +266,10 @@ export class RouteTable {
     this.document(def);
     // A download answers its own media type: only routes that answer JSON refuse an Accept without it (406).
     const json = (def.response.contentTypes ?? ['application/json']).includes('application/json');
-    (router[def.method] as Router['get'])(
-      expressPath,
-      json ? acceptsJson : (_req: Request, _res: Response, next: NextFunction) => next(),
-      parseBody,
-      (req: Request, res: Response, next: NextFunction) => {
-        this.handle(def, req, res).catch(next);
-      },
-    );
+    // One handler (Accept, body, then the route): each handler more is a turn of Express's router.
+    (router[def.method] as Router['get'])(expressPath, (req: Request, res: Response, next: NextFunction) => {
+      this.handle(def, json, req, res).catch(next);
+    });
   }
 
   /** After every route: a known path with another method answers 405 with `Allow`. */
@@ -402,9 +398,11 @@ export class RouteTable {
     );
   }
 
-  private async handle(def: RouteDef<any, any, any>, req: Request, res: Response): Promise<void> {
+  private async handle(def: RouteDef<any, any, any>, json: boolean, req: Request, res: Response): Promise<void> {
     const { deps } = this;
     res.locals.route = `${req.baseUrl}${def.path}`;
+    if (json) checkAcceptsJson(req);
+    await readBody(req);
     const deprecation = deprecationFor(def, req);
     const headerValue = req.headers['service-version'];
     let headerVersion: string | null = null;
@@ -418,7 +416,9 @@ export class RouteTable {
         );
       }
     }
-    setVersionHeaders(res, deps, headerVersion ?? CURRENT_VERSION, deprecation);
+    // The API's middleware set the version headers of `headerVersion ?? CURRENT_VERSION`: set again only what differs.
+    const asked = headerVersion ?? CURRENT_VERSION;
+    if (deprecation) setVersionHeaders(res, deps, asked, deprecation);
     const em = deps.orm.em.fork();
     if (def.auth === false) {
       // Signed links: the signature is the credential (no key, no pin).
@@ -441,13 +441,13 @@ export class RouteTable {
         },
       );
       const served = headerVersion ?? ('body' in reply ? reply.pin : undefined) ?? CURRENT_VERSION;
-      if (served !== (headerVersion ?? CURRENT_VERSION)) setVersionHeaders(res, deps, served, deprecation);
+      if (served !== asked) setVersionHeaders(res, deps, served, deprecation);
       this.send(req, res, { version: served } as RequestCtx, reply);
       return;
     }
     const account = await authenticate(req, em);
     const version = headerVersion ?? account.versionPin ?? CURRENT_VERSION;
-    setVersionHeaders(res, deps, version, deprecation);
+    if (version !== asked) setVersionHeaders(res, deps, version, deprecation);
     res.locals.accountId = account.id;
     const ctx: RequestCtx = {
       deps,
@@ -461,7 +461,9 @@ export class RouteTable {
       },
     };
 
-    if ('page' in req.query || 'per_page' in req.query) {
+    // Express parses the query string again at every read of req.query: read once.
+    const query = req.query;
+    if ('page' in query || 'per_page' in query) {
       throw new ApiError(
         400,
         'bad_request',
@@ -486,7 +488,7 @@ export class RouteTable {
     try {
       input = {
         params: parseOrThrow(def.params, req.params, 'params'),
-        query: parseOrThrow(def.query, { ...req.query }, 'query'),
+        query: parseOrThrow(def.query, { ...query }, 'query'),
         // No body reads as `{}`; a JSON `null` is a body, and not an object (422 invalid_type).
         body: parseOrThrow(def.body, body === undefined && def.body ? {} : body, 'body'),
         request: rawRequest(req),

@@ -10,18 +10,39 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * work (nothing is hydrated or tracked).
  */
 
-/** The name each prepared statement's text goes by on every connection (derived from the text). */
-const preparedNames = new Map<string, string>();
-const PREPARED_KEPT = 1_000;
+/** A statement's text as PostgreSQL takes it (`$n` placeholders), and its prepared name when it is one. */
+type Statement = { text: string; name: string; bindings: number };
 
-function preparedName(sql: string): string {
-  let name = preparedNames.get(sql);
-  if (!name) {
-    name = `ntk_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
-    if (preparedNames.size >= PREPARED_KEPT) preparedNames.clear();
-    preparedNames.set(sql, name);
+/** Per statement text (bounded: every text is a literal of this code, a thousand is many). */
+const statements = new Map<string, Statement>();
+const STATEMENTS_KEPT = 1_000;
+
+function statementOf(sql: string): Statement {
+  let statement = statements.get(sql);
+  if (!statement) {
+    const { text, bindings } = positional(sql);
+    statement = {
+      text,
+      bindings,
+      // The name each prepared statement's text goes by on every connection (derived from the text).
+      name: `ntk_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`,
+    };
+    if (statements.size >= STATEMENTS_KEPT) statements.clear();
+    statements.set(sql, statement);
   }
-  return name;
+  return statement;
+}
+
+/** knex's `?` placeholders as PostgreSQL's `$1`, `$2`…, by knex's rule (`\?` is a literal `?`; no `??`). */
+function positional(sql: string): { text: string; bindings: number } {
+  let n = 0;
+  const text = sql.replace(/\\?\?\??/g, (match) => {
+    if (match === '\\?') return '?';
+    if (match === '??') throw new Error('executeBound does not bind identifiers (??)');
+    n += 1;
+    return `$${n}`;
+  });
+  return { text, bindings: n };
 }
 
 /**
@@ -32,6 +53,12 @@ function preparedName(sql: string): string {
  * sees fit (after five runs, a generic plan when it costs no more): for hot statements whose planning
  * costs more than their execution. Only for statements that name their result columns (or return
  * none): a prepared `select *` fails once a migration adds a column, until the connection closes.
+ *
+ * Outside a transaction the statement goes to a connection of the ORM's pool without knex's query
+ * builder: the reads of every API request take this path, and knex's compilation of a raw statement
+ * (placeholders, bindings, its runner and events) cost about 30 µs of each (README › Benchmarks ›
+ * API reads). knex's `query` event is still emitted when something listens (the benches count
+ * statements by it). Errors are pg's own, without knex's prefix of the statement and its values.
  */
 export async function executeBound<T>(
   em: EntityManager,
@@ -39,16 +66,40 @@ export async function executeBound<T>(
   params: unknown[],
   opts: { prepared?: boolean } = {},
 ): Promise<T[]> {
-  const query = em
-    .getConnection()
-    .getKnex()
-    .raw(sql, params as never[]);
-  if (opts.prepared) void query.options({ name: preparedName(sql) });
+  const knex = em.getConnection().getKnex();
   const trx = em.getTransactionContext();
-  if (trx) void query.transacting(trx);
-  const res = (await query) as { rows: T[] };
-  return res.rows;
+  if (trx) {
+    const query = knex.raw(sql, params as never[]);
+    if (opts.prepared) void query.options({ name: statementOf(sql).name });
+    const res = (await query.transacting(trx)) as { rows: T[] };
+    return res.rows;
+  }
+  const statement = statementOf(sql);
+  // knex's own checks: a statement bound wrong is a bug, never a query.
+  if (params.length !== statement.bindings || params.includes(undefined))
+    throw new Error(`Expected ${statement.bindings} defined bindings, got ${params.length}: ${sql.slice(0, 200)}`);
+  if (knex.listenerCount('query') > 0) knex.emit('query', { sql, bindings: params, method: 'raw' });
+  const client = knex.client as PoolClient;
+  const connection = await client.acquireConnection();
+  try {
+    const res = await connection.query<T>(
+      opts.prepared
+        ? { name: statement.name, text: statement.text, values: params }
+        : { text: statement.text, values: params },
+    );
+    return res.rows;
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
+
+/** What executeBound uses of knex's client: its pool's connections, each a node-postgres client. */
+type PoolClient = {
+  acquireConnection(): Promise<{
+    query<R>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+  }>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+};
 
 /** The column type a property's JSON value is read as (never a bounded varchar, which would truncate). */
 function recordType(p: EntityProperty): string {
@@ -144,7 +195,7 @@ function updateOf(meta: EntityMetadata<object>, pk: EntityProperty, props: Entit
     const types = [pk, ...props].map((p) => `"${p.fieldNames[0]}" ${recordType(p)}`).join(', ');
     sql = `update ${table} set ${props.map((p) => `"${p.fieldNames[0]}" = x."${p.fieldNames[0]}"`).join(', ')}
       from jsonb_to_record(?::jsonb) as x(${types}) where ${table}."${pk.fieldNames[0]}" = x."${pk.fieldNames[0]}"`;
-    if (updateCache.size >= PREPARED_KEPT) updateCache.clear();
+    if (updateCache.size >= STATEMENTS_KEPT) updateCache.clear();
     updateCache.set(key, sql);
   }
   return sql;

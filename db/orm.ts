@@ -90,7 +90,26 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
 export type Orm = MikroORM;
 
 export async function createOrm(databaseUrl: string, log?: Logger, poolMax?: number): Promise<Orm> {
-  return MikroORM.init(ormOptions(databaseUrl, log, poolMax));
+  return withCheapForks(await MikroORM.init(ormOptions(databaseUrl, log, poolMax)));
+}
+
+/**
+ * Every request and activity forks the EntityManager. MikroORM's `fork()` sets `allowGlobalContext`
+ * on the shared configuration and back, and each `set` re-applies the whole configuration, writing
+ * `process.env.MIKRO_ORM_COLORS` and the logger's debug mode: two environment writes per fork, about
+ * 5 µs of every `GET /api/v1/workspaces` in its profile (README › Benchmarks › API reads). Nothing
+ * that re-application derives depends on `allowGlobalContext`, so that one option is set without it;
+ * every other `set` is MikroORM's own.
+ */
+function withCheapForks(orm: Orm): Orm {
+  const config = orm.config;
+  const options = config.getAll();
+  const set = config.set.bind(config);
+  config.set = (key, value) => {
+    if (key === 'allowGlobalContext') options.allowGlobalContext = value as boolean;
+    else set(key, value);
+  };
+  return orm;
 }
 
 /** Brings the schema up to date; safe to run at every start. */

@@ -25,18 +25,22 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
+/** The API on the test database, logging into `lines`. */
+const api = () =>
+  supertest(
+    createApp({
+      orm: db.orm,
+      config: loadConfig({ NODE_ENV: 'test', ALLOW_LOOPBACK_WEBHOOKS: 'true' }),
+      log,
+      temporal: null,
+      storage: new LocalStorage('/nonexistent'),
+      baseUrl: () => 'http://api.test/api/v1',
+    }).app,
+  );
+
 describe('database errors in logs and workflow failures', () => {
   it('When a request carrying a meeting URL and a webhook secret meets a database error, then 500 answers and no log line holds the SQL, the URL, its passcode or the secret', async () => {
-    const http = supertest(
-      createApp({
-        orm: db.orm,
-        config: loadConfig({ NODE_ENV: 'test', ALLOW_LOOPBACK_WEBHOOKS: 'true' }),
-        log,
-        temporal: null,
-        storage: new LocalStorage('/nonexistent'),
-        baseUrl: () => 'http://api.test/api/v1',
-      }).app,
-    );
+    const http = api();
     const me = await givenAccount(db);
     // Every insert into these tables now fails inside PostgreSQL, after the values were sent.
     await db.orm.em.fork().execute('alter table bots add constraint refuse_all check (false) not valid');
@@ -70,6 +74,30 @@ describe('database errors in logs and workflow failures', () => {
         !text.includes(secret),
         `a log line holds ${secret}: ${lines.find((l) => l.includes(secret))?.slice(0, 600)}`,
       );
+  });
+
+  it('When a read outside a transaction meets a database error, then 500 answers and the log names the class and SQLSTATE, not the statement or its values', async () => {
+    const http = api();
+    const me = await givenAccount(db);
+    // GET /workspaces reads its page with one statement on a connection of the pool, outside any transaction.
+    await db.orm.em.fork().execute('alter table workspace_accesses rename to workspace_accesses_gone');
+    let listed;
+    try {
+      listed = await http.get('/api/v1/workspaces').set('Authorization', me.key);
+    } finally {
+      await db.orm.em.fork().execute('alter table workspace_accesses_gone rename to workspace_accesses');
+    }
+    assert.equal(listed.status, 500);
+    assert.equal(listed.body.errors[0].code, 'internal_error');
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, any>);
+    const unhandled = parsed.find((l) => l.msg === 'unhandled error' && l.req?.id === listed.headers['x-request-id']);
+    assert.equal(unhandled?.err?.code, '42P01');
+    assert.match(unhandled?.err?.message, /database error .*SQLSTATE 42P01/);
+    const line = JSON.stringify(unhandled);
+    for (const secret of ['select', 'workspace_accesses a', me.accountId])
+      assert.ok(!line.includes(secret), `the line holds ${secret}: ${line.slice(0, 600)}`);
+    // And the same read works again once the table is back.
+    assert.equal((await http.get('/api/v1/workspaces').set('Authorization', me.key)).status, 200);
   });
 
   it('When an activity meets a database error, then the failure it reports carries the class and code, not the SQL', async () => {

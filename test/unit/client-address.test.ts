@@ -13,6 +13,20 @@ describe('the per-IP limit key', () => {
   });
 });
 
+describe('the per-IP limit key, asked again', () => {
+  it('When an address is asked for again, or after more addresses than are remembered, then its key is the same; a long non-address is unknown', () => {
+    const first = ['::ffff:198.51.100.7', '2001:db8:5:6::1', '198.51.100.8'].map(clientKey);
+    for (let i = 0; i < 12_000; i += 1) clientKey(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+    assert.deepEqual(['::ffff:198.51.100.7', '2001:db8:5:6::1', '198.51.100.8'].map(clientKey), first);
+    assert.deepEqual(first, ['198.51.100.7', '2001:db8:5:6::/64', '198.51.100.8']);
+    assert.equal(clientKey('10.0.46.223'), '10.0.46.223');
+    const long = `x${'1'.repeat(100)}`;
+    assert.equal(clientKey(long), `unknown:${long}`);
+    assert.equal(clientKey(undefined), 'unknown:');
+    assert.equal(clientKey(''), 'unknown:');
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('When it is a hop count or a list of proxies, then it is taken; true is refused with the accepted forms', () => {
     assert.equal(parseTrustProxy(undefined), false);
