@@ -77,18 +77,14 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
 
-  // One line per request with its request id (api/request-log.ts).
-  app.use(requestLogging(deps.log));
-
-  // Every answer counts once, by the route's OpenAPI path (or the Express path), whatever answered it.
+  // One line per request with its request id (api/request-log.ts), and every answer counted once, by
+  // the route's OpenAPI path (or the Express path), whatever answered it: one middleware for both.
   const metrics = createMetrics();
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
+  app.use(
+    requestLogging(deps.log, (req, res, seconds) => {
       const route =
         (res.locals.route as string | undefined) ??
         (req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : 'unmatched');
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
       metrics.httpDuration.observe(
         { method: req.method, route, status_class: `${Math.floor(res.statusCode / 100)}xx` },
@@ -96,9 +92,57 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
       );
       if (res.statusCode === 429)
         metrics.rateLimited.inc({ limit: (res.locals.rateLimit as string | undefined) ?? 'ip' });
-    });
+    }),
+  );
+  const api = express.Router({ strict: false });
+  // One per-IP limit for everything a client reaches (the API, /mcp, the pages): one counter per process.
+  const flood = ipRateLimit(deps);
+  api.use(flood);
+  const table = new RouteTable(deps);
+  api.use((req, res, next) => {
+    // Every response carries the version that served it (spec Versioning, 5); routes refine it after the key check.
+    const header = req.headers['service-version'];
+    setVersionHeaders(res, deps, (typeof header === 'string' && resolveVersion(header)) || CURRENT_VERSION);
     next();
   });
+  // Accept (406) and the body (400, 422) are checked per route: an unknown path answers 404 first.
+
+  for (const route of ALL_ROUTES) table.add(api, route);
+
+  // The document and the pages for people, after the routes (no route path can be theirs): a request
+  // to the API passes no layer of theirs on its way.
+  const openapi = () => openApiDocument(table, deps);
+  // One document per version (`?version=<date>`, or the Service-Version header): the newest shape edited by each newer release.
+  const docs = new Map<string, unknown>();
+  api.get('/openapi.json', (req, res) => {
+    const asked = typeof req.query.version === 'string' ? req.query.version : req.headers['service-version'];
+    const version = typeof asked === 'string' && asked.trim() !== '' ? resolveVersion(asked) : CURRENT_VERSION;
+    if (!version)
+      throw new ApiError(
+        400,
+        'invalid_api_version',
+        `"${String(asked)}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after ${VERSIONS[0]}.`,
+        'version',
+      );
+    if (!docs.has(version)) docs.set(version, documentAt(openapi(), version));
+    res.setHeader('Service-Version', version);
+    res.json(docs.get(version));
+  });
+  api.get('/docs', (_req, res) => {
+    res.type('html').send(docsPage());
+  });
+  api.use(
+    '/docs/assets',
+    express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }),
+  );
+  api.get('/changelog', (_req, res) => {
+    res.type('html').send(changelogPage());
+  });
+
+  table.finish(api, API_PREFIX);
+
+  app.use(API_PREFIX, api);
+  // The operator's routes after the API's: an API request passes no layer of theirs.
   const scrape = createScraper(deps.orm, metrics, deps.clusterMetrics?.(metrics.registry));
   app.get('/metrics', async (req, res) => {
     const token = deps.config.metricsToken;
@@ -149,52 +193,6 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
-  const api = express.Router({ strict: false });
-  // One per-IP limit for everything a client reaches (the API, /mcp, the pages): one counter per process.
-  const flood = ipRateLimit(deps);
-  api.use(flood);
-  const table = new RouteTable(deps);
-  // Human-facing pages first: a browser asks for HTML, which the JSON endpoints answer with 406.
-  const openapi = () => openApiDocument(table, deps);
-  // One document per version (`?version=<date>`, or the Service-Version header): the newest shape edited by each newer release.
-  const docs = new Map<string, unknown>();
-  api.get('/openapi.json', (req, res) => {
-    const asked = typeof req.query.version === 'string' ? req.query.version : req.headers['service-version'];
-    const version = typeof asked === 'string' && asked.trim() !== '' ? resolveVersion(asked) : CURRENT_VERSION;
-    if (!version)
-      throw new ApiError(
-        400,
-        'invalid_api_version',
-        `"${String(asked)}" is not a valid API version: send an ISO date (YYYY-MM-DD) on or after ${VERSIONS[0]}.`,
-        'version',
-      );
-    if (!docs.has(version)) docs.set(version, documentAt(openapi(), version));
-    res.setHeader('Service-Version', version);
-    res.json(docs.get(version));
-  });
-  api.get('/docs', (_req, res) => {
-    res.type('html').send(docsPage());
-  });
-  api.use(
-    '/docs/assets',
-    express.static(path.dirname(require.resolve('swagger-ui-dist/package.json')), { index: false }),
-  );
-  api.get('/changelog', (_req, res) => {
-    res.type('html').send(changelogPage());
-  });
-  api.use((req, res, next) => {
-    // Every response carries the version that served it (spec Versioning, 5); routes refine it after the key check.
-    const header = req.headers['service-version'];
-    setVersionHeaders(res, deps, (typeof header === 'string' && resolveVersion(header)) || CURRENT_VERSION);
-    next();
-  });
-  // Accept (406) and the body (400, 422) are checked per route: an unknown path answers 404 first.
-
-  for (const route of ALL_ROUTES) table.add(api, route);
-
-  table.finish(api, API_PREFIX);
-
-  app.use(API_PREFIX, api);
   app.use('/mcp', flood);
   app.use(mcpRouter(deps));
   app.use(pages(deps, hostedPages(deps), flood));

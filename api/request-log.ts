@@ -60,29 +60,37 @@ export function requestLog(req: IncomingMessage, fallback: Logger): Logger {
   return (tracked[LOGGER] ??= base.child({ req: described(tracked) }));
 }
 
-/** The middleware, mounted first (api/app.ts) so every request has its id and its line. */
-export function requestLogging(log: Logger) {
+/**
+ * The middleware, mounted first (api/app.ts) so every request has its id and its line. `finished`
+ * runs once for each request answered in full (not for one the client abandoned), with its duration.
+ */
+export function requestLogging(
+  log: Logger,
+  finished: (req: Request, res: Response, seconds: number) => void = () => undefined,
+) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const tracked = req as unknown as Tracked;
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : `req_${ulid()}`;
     tracked.id = id;
     tracked[BASE] = log;
-    tracked[STARTED] = Date.now();
+    tracked[STARTED] = performance.now();
     tracked[REMOTE] = req.socket.remoteAddress;
     res.setHeader('X-Request-Id', id);
     // Once per request: the first of 'finish', 'close' and 'error'. A response's 'error' is logged,
     // never thrown: one after the answer (a write after the end) is a warning, not the process's end.
     let logged = false;
-    const answered = (err?: unknown) => {
+    const answered = (err: unknown, complete: boolean) => {
       if (logged) {
         if (err instanceof Error)
           requestLog(req, log).warn({ err }, 'the response failed after the request was answered');
         return;
       }
       logged = true;
-      res.removeListener('finish', answered);
-      res.removeListener('close', answered);
+      res.removeListener('finish', onFinish);
+      res.removeListener('close', onClose);
+      const elapsed = performance.now() - tracked[STARTED]!;
+      if (complete) finished(req, res, elapsed / 1000);
       const status = res.statusCode;
       const failed = status >= 500 || err instanceof Error;
       const level = failed ? 'error' : 'info';
@@ -94,14 +102,16 @@ export function requestLogging(log: Logger) {
           ...(accountId === undefined ? {} : { account_id: accountId }),
           res: { status },
           ...(err instanceof Error ? { err } : {}),
-          responseTime: Date.now() - tracked[STARTED]!,
+          responseTime: Math.round(elapsed),
         },
         failed ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted',
       );
     };
-    res.on('finish', answered);
-    res.on('close', answered);
-    res.on('error', answered);
+    const onFinish = () => answered(undefined, true);
+    const onClose = () => answered(undefined, false);
+    res.on('finish', onFinish);
+    res.on('close', onClose);
+    res.on('error', (err: unknown) => answered(err, false));
     next();
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
 import { freshDatabase } from '../support/db';
 import { timeSkipping, type TemporalHarness } from '../support/temporal';
+import { CURRENT_VERSION } from '../../domain/versions';
 
 // No worker and no dispatcher: bots stay queued, which is what these shape tests need.
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -257,6 +258,12 @@ describe('changelog and OpenAPI per version', () => {
       assert.match(page.text, new RegExp(`<section id="${v}">`), v);
     assert.match(page.text, /GET \/organizations/);
     assert.match(page.text, /series_id/);
+    // Like every response of the API, the pages for people say the version that served them.
+    assert.equal(page.headers['service-version'], CURRENT_VERSION);
+    const docs = await api.http.get('/api/v1/docs').set('Service-Version', '2026-10-10');
+    assert.equal(docs.status, 200);
+    assert.equal(docs.headers['service-version'], '2026-10-10');
+    assert.match(docs.headers.link, /rel="successor-version"/);
   });
 
   it('When the OpenAPI document is asked for at a version, then its schemas are that version’s', async () => {
