@@ -125,7 +125,8 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
         'version',
       );
     if (!docs.has(version)) docs.set(version, documentAt(openapi(), version));
-    res.setHeader('Service-Version', version);
+    // The document's own version, with its successor link when it is behind (not the header's, set before).
+    setVersionHeaders(res, deps, version);
     res.json(docs.get(version));
   });
   api.get('/docs', (_req, res) => {

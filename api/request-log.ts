@@ -80,17 +80,15 @@ export function requestLogging(
     // Once per request: the first of 'finish', 'close' and 'error'. A response's 'error' is logged,
     // never thrown: one after the answer (a write after the end) is a warning, not the process's end.
     let logged = false;
-    const answered = (err: unknown, complete: boolean) => {
+    const answered = (err: unknown) => {
       if (logged) {
         if (err instanceof Error)
           requestLog(req, log).warn({ err }, 'the response failed after the request was answered');
         return;
       }
       logged = true;
-      res.removeListener('finish', onFinish);
       res.removeListener('close', onClose);
       const elapsed = performance.now() - tracked[STARTED]!;
-      if (complete) finished(req, res, elapsed / 1000);
       const status = res.statusCode;
       const failed = status >= 500 || err instanceof Error;
       const level = failed ? 'error' : 'info';
@@ -107,11 +105,14 @@ export function requestLogging(
         failed ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted',
       );
     };
-    const onFinish = () => answered(undefined, true);
-    const onClose = () => answered(undefined, false);
-    res.on('finish', onFinish);
+    // Every answer sent in full counts, even one whose response also failed (its 'error' came first).
+    res.once('finish', () => {
+      finished(req, res, (performance.now() - tracked[STARTED]!) / 1000);
+      answered(undefined);
+    });
+    const onClose = () => answered(undefined);
     res.on('close', onClose);
-    res.on('error', (err: unknown) => answered(err, false));
+    res.on('error', (err: unknown) => answered(err));
     next();
   };
 }

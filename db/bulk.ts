@@ -57,7 +57,7 @@ function positional(sql: string): { text: string; bindings: number } {
  * Outside a transaction the statement goes to a connection of the ORM's pool without knex's query
  * builder: the reads of every API request take this path, and knex's compilation of a raw statement
  * (placeholders, bindings, its runner and events) cost about 30 µs of each (README › Benchmarks ›
- * API reads). knex's `query` event is still emitted when something listens (the benches count
+ * API reads). knex's `query` event is still emitted (MikroORM listens, and the benches count
  * statements by it). Errors are pg's own, without knex's prefix of the statement and its values.
  */
 export async function executeBound<T>(
@@ -76,9 +76,9 @@ export async function executeBound<T>(
   }
   const statement = statementOf(sql);
   // knex's own checks: a statement bound wrong is a bug, never a query.
-  if (params.length !== statement.bindings || params.includes(undefined))
+  if (params.length !== statement.bindings || params.some(containsUndefined))
     throw new Error(`Expected ${statement.bindings} defined bindings, got ${params.length}: ${sql.slice(0, 200)}`);
-  if (knex.listenerCount('query') > 0) knex.emit('query', { sql, bindings: params, method: 'raw' });
+  knex.emit('query', { sql: statement.text, bindings: params, method: 'raw' });
   const client = knex.client as PoolClient;
   const connection = await client.acquireConnection();
   try {
@@ -91,6 +91,15 @@ export async function executeBound<T>(
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/** knex's rule for a binding it refuses: undefined, also inside an array or a plain object. */
+function containsUndefined(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (Array.isArray(value)) return value.some(containsUndefined);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value).some(containsUndefined);
+  return false;
 }
 
 /** What executeBound uses of knex's client: its pool's connections, each a node-postgres client. */

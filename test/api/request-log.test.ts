@@ -10,6 +10,8 @@ import { until } from '../support/until';
 
 // The request log in front of routes that misbehave as no route of the service should (api/app.ts mounts it first).
 const lines: Record<string, any>[] = [];
+/** What the request log hands on for each answer sent in full (api/app.ts counts them in the HTTP metrics). */
+const finished: { id: string; status: number }[] = [];
 let server: Server;
 let url: string;
 
@@ -21,7 +23,16 @@ beforeAll(async () => {
     },
   });
   const app = express();
-  app.use(requestLogging(createLogger('info', sink)));
+  app.use(
+    requestLogging(createLogger('info', sink), (req, res) => {
+      finished.push({ id: String(req.headers['x-request-id']), status: res.statusCode });
+    }),
+  );
+  app.get('/early-failure', (_req, res) => {
+    res.end('done');
+    // A failure the response reports while its answer is still on its way (before 'finish').
+    res.emit('error', new Error('early failure'));
+  });
   app.get('/late-failure', (_req, res) => {
     res.end('done');
     // A failure the response reports after it was answered (a stream piped into it, say).
@@ -49,6 +60,19 @@ describe('request log', () => {
     assert.equal(answered.length, 1, 'one line for the request itself');
     // Still serving.
     assert.equal((await fetch(`${url}/late-failure`)).status, 200);
+  });
+
+  it('When a response fails before its answer has finished, then the request is logged as errored and still counted once as answered', async () => {
+    const res = await fetch(`${url}/early-failure`, { headers: { 'X-Request-Id': 'early-1' } });
+    assert.equal(await res.text(), 'done');
+    const line = await until(() => lines.find((l) => l.req?.id === 'early-1')!, { what: 'the line of the request' });
+    assert.equal(line.msg, 'request errored');
+    assert.equal(line.err.message, 'early failure');
+    await until(() => finished.find((f) => f.id === 'early-1'), { what: 'the answer counted' });
+    assert.deepEqual(
+      finished.filter((f) => f.id === 'early-1'),
+      [{ id: 'early-1', status: 200 }],
+    );
   });
 
   it('When the client goes away before the answer, then its line says request aborted, with its address', async () => {

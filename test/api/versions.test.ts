@@ -268,7 +268,17 @@ describe('changelog and OpenAPI per version', () => {
 
   it('When the OpenAPI document is asked for at a version, then its schemas are that version’s', async () => {
     const newest = (await api.http.get('/api/v1/openapi.json')).body;
-    const older = (await api.http.get('/api/v1/openapi.json').query({ version: OLDER })).body;
+    const olderAnswer = await api.http.get('/api/v1/openapi.json').query({ version: OLDER });
+    const older = olderAnswer.body;
+    // The answer says the document's version, and links its successor when it is behind.
+    assert.equal(olderAnswer.headers['service-version'], '2026-10-10');
+    assert.match(olderAnswer.headers.link, /#2026-10-12>; rel="successor-version"/);
+    const asNewest = await api.http
+      .get('/api/v1/openapi.json')
+      .query({ version: '2026-10-12' })
+      .set('Service-Version', OLDER);
+    assert.equal(asNewest.headers['service-version'], '2026-10-12');
+    assert.equal(asNewest.headers.link, undefined);
     assert.equal(newest.info.version, '2026-10-12');
     assert.equal(older.info.version, '2026-10-10');
     assert.ok(newest.components.schemas.Bot.properties.meeting_id);
