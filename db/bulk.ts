@@ -58,7 +58,7 @@ function positional(sql: string): { text: string; bindings: number } {
  * builder: the reads of every API request take this path, and knex's compilation of a raw statement
  * (placeholders, bindings, its runner and events) cost about 30 µs of each (README › Benchmarks ›
  * API reads). knex's `query` event is still emitted (MikroORM listens, and the benches count
- * statements by it). Errors are pg's own, without knex's prefix of the statement and its values.
+ * statements by it). Either way a failure is MikroORM's driver exception for it (asDriverException).
  */
 export async function executeBound<T>(
   em: EntityManager,
@@ -71,8 +71,12 @@ export async function executeBound<T>(
   if (trx) {
     const query = knex.raw(sql, params as never[]);
     if (opts.prepared) void query.options({ name: statementOf(sql).name });
-    const res = (await query.transacting(trx)) as { rows: T[] };
-    return res.rows;
+    try {
+      const res = (await query.transacting(trx)) as { rows: T[] };
+      return res.rows;
+    } catch (err) {
+      throw asDriverException(em, err);
+    }
   }
   const statement = statementOf(sql);
   // knex's own checks: a statement bound wrong is a bug, never a query.
@@ -88,9 +92,23 @@ export async function executeBound<T>(
         : { text: statement.text, values: params },
     );
     return res.rows;
+  } catch (err) {
+    throw asDriverException(em, err);
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/**
+ * A failure of a statement as MikroORM's own statements fail: its driver exception (by SQLSTATE, a
+ * unique violation, a lost connection…; class, code and constraint kept), which runtime/safe-error
+ * shows without its message. knex prefixes the message of any failure with the statement, and a
+ * failure that is not PostgreSQL's (a connection lost mid-statement) has no other mark of being the
+ * database's. A pool that gave no connection in time stays knex's timeout (503, runtime/availability).
+ */
+function asDriverException(em: EntityManager, err: unknown): unknown {
+  if (!(err instanceof Error) || err.name === 'KnexTimeoutError') return err;
+  return em.getDriver().convertException(err);
 }
 
 /** knex's rule for a binding it refuses: undefined, also inside an array or a plain object. */

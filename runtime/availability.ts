@@ -15,7 +15,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   ) {
     if (e instanceof ConnectionException || e instanceof LockWaitTimeoutException || e instanceof DeadlockException)
       return true;
-    if (e.name === 'KnexTimeoutError') return true; // no pooled connection within acquireConnectionTimeout
+    // No pooled connection within acquireConnectionTimeout: knex's error, or MikroORM's DriverException
+    // made of it (which keeps only its message).
+    if (e.name === 'KnexTimeoutError' || /^Knex: Timeout acquiring a connection/.test(e.message ?? '')) return true;
     if (typeof e.code === 'string' && (UNAVAILABLE_CODES.test(e.code) || TRANSPORT.test(e.code))) return true;
     if (/Connection terminated|connection is closed|Client has encountered a connection error/i.test(e.message ?? ''))
       return true;

@@ -9,6 +9,11 @@ import { createLogger } from '../../runtime/logger';
 import { LocalStorage } from '../../runtime/storage';
 import { givenAccount } from '../support/api';
 import { freshDatabase } from '../support/db';
+import { until } from '../support/until';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ormOptions } from '../../db/orm';
+import { executeBound } from '../../db/bulk';
+import { safeErrorMessage, serializeError } from '../../runtime/safe-error';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 const lines: string[] = [];
@@ -25,11 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-/** The API on the test database, logging into `lines`. */
-const api = () =>
+/** The API on the test database (or another ORM on it), logging into `lines`. */
+const api = (orm = db.orm) =>
   supertest(
     createApp({
-      orm: db.orm,
+      orm,
       config: loadConfig({ NODE_ENV: 'test', ALLOW_LOOPBACK_WEBHOOKS: 'true' }),
       log,
       temporal: null,
@@ -98,6 +103,62 @@ describe('database errors in logs and workflow failures', () => {
       assert.ok(!line.includes(secret), `the line holds ${secret}: ${line.slice(0, 600)}`);
     // And the same read works again once the table is back.
     assert.equal((await http.get('/api/v1/workspaces').set('Authorization', me.key)).status, 200);
+  });
+
+  it('When a statement inside a transaction fails on its way to PostgreSQL, then the error shows neither the statement nor its values', async () => {
+    // A value node-postgres cannot send: the failure is not PostgreSQL's, and knex used to prefix its
+    // message with the statement, every value written into it.
+    const unsendable = {
+      toPostgres() {
+        throw new Error('this value cannot be sent');
+      },
+    };
+    const failure = await db.orm.em
+      .fork()
+      .transactional((em) =>
+        executeBound(em, 'select ?::text as secret, ?::text as other', ['SECRET-VALUE-42', unsendable]),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    assert.ok(failure instanceof Error, 'the statement fails');
+    const shown = [safeErrorMessage(failure), JSON.stringify(serializeError(failure))].join('\n');
+    for (const secret of ['SECRET-VALUE-42', 'select'])
+      assert.ok(!shown.includes(secret), `the error shows ${secret}: ${shown.slice(0, 400)}`);
+    assert.match(safeErrorMessage(failure), /^database error /);
+  });
+
+  it('When every connection of the pool stays taken longer than a request may wait for one, then the API answers 503 with Retry-After, not 500', async () => {
+    const options = ormOptions(db.url);
+    const small = await MikroORM.init({
+      ...options,
+      pool: { min: 0, max: 1 },
+      driverOptions: { ...(options.driverOptions as object), acquireConnectionTimeout: 300 },
+    });
+    try {
+      const http = api(small);
+      const me = await givenAccount(db);
+      // The pool's one connection, held by a transaction until the request has its answer.
+      let release: (() => void) | null = null;
+      const held = small.em.fork().transactional(
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+          }),
+      );
+      await until(() => release, { what: 'the transaction holding the connection' });
+      const answer = await http.get('/api/v1/workspaces').set('Authorization', me.key);
+      release!();
+      await held;
+      assert.equal(answer.status, 503, JSON.stringify(answer.body));
+      assert.equal(answer.body.errors[0].code, 'provider_unavailable');
+      assert.equal(answer.headers['retry-after'], '5');
+      // Once the connection is back, the same request is served.
+      assert.equal((await http.get('/api/v1/workspaces').set('Authorization', me.key)).status, 200);
+    } finally {
+      await small.close();
+    }
   });
 
   it('When an activity meets a database error, then the failure it reports carries the class and code, not the SQL', async () => {
