@@ -9,7 +9,7 @@ import { expireIdempotencyKeys } from '../db/idempotency';
 import { liveBotsChangedBefore } from '../db/meetings';
 import { pruneCounters } from '../db/rate-limits';
 import { pruneWebhookHistory } from '../db/webhook-events';
-import type { LiveBotCursor } from '../domain/meetings/state';
+import { isUnderway, type LiveBotCursor } from '../domain/meetings/state';
 import type { WaitingDeliveryCursor } from '../domain/webhooks/schedule';
 import { startCalendarSync } from '../services/calendars';
 import { endOrphanedBot, type OrphanedBotEnd } from '../services/meetings';
@@ -95,8 +95,7 @@ export function createMaintenanceActivities({ orm, log, temporal, providers, web
     const { status: workflowStatus } = await workflowStatusOf(botWorkflowId(bot.id));
     if (!hasEnded(workflowStatus)) return false;
     // The provider's bot leaves first: a leave that fails keeps the bot live, so the next cycle asks again.
-    if (bot.providerBotId && ['queued', 'joining', 'in_call'].includes(bot.status))
-      await providers.meetingBot.leave(bot.providerBotId);
+    if (bot.providerBotId && isUnderway(bot.status)) await providers.meetingBot.leave(bot.providerBotId);
     const end = endFor(workflowStatus);
     if (!(await endOrphanedBot(orm.em, bot.id, end))) return false;
     log.warn(

@@ -104,11 +104,11 @@ export async function executeBound<T>(
  * unique violation, a lost connection…; class, code and constraint kept), which runtime/safe-error
  * shows without its message. knex prefixes the message of any failure with the statement, and a
  * failure that is not PostgreSQL's (a connection lost mid-statement) has no other mark of being the
- * database's. A pool that gave no connection in time stays knex's timeout (503, runtime/availability).
+ * database's. A pool that gave no connection in time becomes a DriverException with knex's message,
+ * as it does from MikroORM's own statements (runtime/availability answers both 503).
  */
 function asDriverException(em: EntityManager, err: unknown): unknown {
-  if (!(err instanceof Error) || err.name === 'KnexTimeoutError') return err;
-  return em.getDriver().convertException(err);
+  return err instanceof Error ? em.getDriver().convertException(err) : err;
 }
 
 /** knex's rule for a binding it refuses: undefined, also inside an array or a plain object. */

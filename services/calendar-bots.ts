@@ -1,14 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../domain/ids';
-import { meetingPhase } from '../domain/meetings/state';
+import { isUnderway, meetingPhase } from '../domain/meetings/state';
 import { botCommands } from './commands';
 import { Bot, type Meeting } from '../db/entities';
 import type { SettingsBlock } from '../domain/settings';
 import { lockedMeetingWithBots } from '../db/meetings';
 import { changeMeeting } from './meetings';
 import { settingsForMeeting } from '../db/settings';
-
-const LIVE = ['queued', 'joining', 'in_call'];
 
 /** Whether a calendar meeting should have a calendar bot: upcoming, not cancelled, with a link, and its settings record it. */
 export function wantsCalendarBot(meeting: Meeting, bots: Bot[], settings: SettingsBlock, now: Date): boolean {
@@ -55,7 +53,7 @@ export async function reconcileCalendarBot(
     ? { meeting: known.meeting, bots: [] as Bot[] }
     : await lockedMeetingWithBots(em, meetingId);
   if (meeting.source === 'bot') return 'unchanged';
-  const live = bots.find((b) => b.origin === 'calendar' && LIVE.includes(b.status));
+  const live = bots.find((b) => b.origin === 'calendar' && isUnderway(b.status));
   const settings = known?.settings ?? (await settingsForMeeting(em, meeting));
   if (!wantsCalendarBot(meeting, bots, settings, now)) {
     if (!live || live.status === 'in_call') return 'unchanged';

@@ -16,7 +16,14 @@ import { ApiError, notFound, unauthorized } from '../domain/errors';
 import type { BotEventType } from '../domain/events';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
-import { emptyResults, LIVE_BOT_STATUSES, recordingStatus, withPart, type BotStatus } from '../domain/meetings/state';
+import {
+  emptyResults,
+  isUnderway,
+  LIVE_BOT_STATUSES,
+  recordingStatus,
+  withPart,
+  type BotStatus,
+} from '../domain/meetings/state';
 import { before } from '../domain/versions';
 import { detectPlatform } from '../domain/meetings/url';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
@@ -302,9 +309,7 @@ export async function getMeetingResults(ctx: RequestCtx, id: string) {
   const row = await ctx.em.findOne(MeetingResult, { meetingId: meeting.id });
   // Pins before 2026-10-10 read `pending` for a part that will come: is a recording queued or under way?
   const recordingUnderway = before(ctx.version, '2026-10-10')
-    ? (await meetingWithBots(ctx.em, meeting.id)).bots.some((b) =>
-        ['queued', 'joining', 'in_call'].includes(recordingStatus(b)),
-      )
+    ? (await meetingWithBots(ctx.em, meeting.id)).bots.some((b) => isUnderway(recordingStatus(b)))
     : undefined;
   const expiresAt = new Date(Date.now() + MEDIA_URL_TTL_MS);
   const signed = (key: string | null | undefined) =>

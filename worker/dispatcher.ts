@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { fanOutEvents, firstAttempts as firstAttemptsOf } from '../activities/webhooks';
 import { endOrphanedBot } from '../services/meetings';
+import { UNDERWAY_BOT_STATUSES } from '../domain/meetings/state';
 import { claimDueCommands, markCommandFailed, markCommandSent, type ClaimedCommand } from '../db/commands';
 import { claimFirstAttempts, releaseFirstAttemptLeases, type FirstAttempt } from '../db/deliveries';
 import { WebhookEndpoint } from '../db/entities';
@@ -82,11 +83,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
           'signal found no running workflow',
         );
         if (c.command.onNotFound?.kind === 'botOrphaned') {
-          await endOrphanedBot(em, c.command.onNotFound.botId, { status: 'cancelled' }, [
-            'queued',
-            'joining',
-            'in_call',
-          ]);
+          await endOrphanedBot(em, c.command.onNotFound.botId, { status: 'cancelled' }, UNDERWAY_BOT_STATUSES);
         }
       }
       await markCommandSent(em, c.id);

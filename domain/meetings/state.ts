@@ -10,6 +10,10 @@ export const isTerminal = (s: BotStatus) => TERMINAL_BOT_STATUSES.includes(s);
 /** The statuses of a bot that has not finished (its workflow owns it). */
 export const LIVE_BOT_STATUSES = BOT_STATUSES.filter((s) => !isTerminal(s));
 
+/** A live bot before processing: waiting for its call, joining it or in it (a provider bot may be there). */
+export const UNDERWAY_BOT_STATUSES: BotStatus[] = ['queued', 'joining', 'in_call'];
+export const isUnderway = (s: string) => (UNDERWAY_BOT_STATUSES as string[]).includes(s);
+
 /** A place in the live bots by when they last changed (the ended-bot janitor's pages). */
 export type LiveBotCursor = { updatedAt: string; id: string };
 
