@@ -115,6 +115,23 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
 }
 
 /**
+ * A headless Temporal dev server on free loopback ports, namespace `default` (TEMPORAL_CLI_PATH
+ * names the CLI to run, as for the service).
+ */
+export async function benchDevServer(log: import('../runtime/logger').Logger) {
+  const { freePort } = await import('../runtime/net');
+  const { startDevServer } = await import('../runtime/temporal-servers');
+  return startDevServer({
+    log,
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+    headless: true,
+    cliPath: process.env.TEMPORAL_CLI_PATH,
+  });
+}
+
+/**
  * A Temporal dev server with a worker running the real workflows in this process, for a bench's
  * database and configuration (task queue `bench`). `close` stops the worker, then the server.
  */
@@ -128,19 +145,10 @@ export async function benchTemporal(
   const { Client, Connection } = await import('@temporalio/client');
   const { NativeConnection } = await import('@temporalio/worker');
   const { createProviders } = await import('../activities/providers');
-  const { freePort } = await import('../runtime/net');
   const { LocalStorage } = await import('../runtime/storage');
-  const { startDevServer } = await import('../runtime/temporal-servers');
   const { createWorker, installTemporalLogging } = await import('../worker');
   installTemporalLogging(log);
-  const temporal = await startDevServer({
-    log,
-    port: await freePort(),
-    uiPort: await freePort(),
-    namespace: 'default',
-    headless: true,
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-  });
+  const temporal = await benchDevServer(log);
   const connection = await Connection.connect({ address: temporal.address });
   const client = new Client({ connection });
   const native = await NativeConnection.connect({ address: temporal.address });
@@ -390,8 +398,8 @@ export async function cpuPerUnit<T>(
   roots: { worker?: number; api?: number },
   work: () => Promise<T>,
   units: (result: T) => number,
-): Promise<{ result: T; line: string }> {
-  if (!existsSync('/proc/stat')) return { result: await work(), line: '' };
+): Promise<{ result: T; line: string; perUnit: Record<string, number> }> {
+  if (!existsSync('/proc/stat')) return { result: await work(), line: '', perUnit: {} };
   const before = sample();
   const result = await work();
   const after = sample();
@@ -425,5 +433,6 @@ export async function cpuPerUnit<T>(
   return {
     result,
     line: `CPU per ${unit} (ms): machine ${perUnit(after.machine - before.machine).toFixed(2)} = ${parts.join(' + ')}`,
+    perUnit: Object.fromEntries([...ms].map(([role, ticks]) => [role, perUnit(ticks)])),
   };
 }

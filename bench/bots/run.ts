@@ -20,9 +20,8 @@ import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
-import { freePort, waitForPort } from '../../runtime/net';
+import { waitForPort } from '../../runtime/net';
 import { LocalStorage } from '../../runtime/storage';
-import { startDevServer } from '../../runtime/temporal-servers';
 import {
   BENCH_SIGNING_SECRET,
   benchDatabase,
@@ -31,6 +30,7 @@ import {
   runBench,
   spawnWorker,
   statementsOf,
+  benchDevServer,
 } from '../support';
 
 /** Every bench bot's call: no `sim` parameter, so the simulator plays its normal scenario. */
@@ -52,14 +52,7 @@ async function main() {
   const log = createLogger('warn');
   const db = await benchDatabase('bots');
   const { orm, tmp } = db;
-  const temporal = await startDevServer({
-    log,
-    port: await freePort(),
-    uiPort: await freePort(),
-    namespace: 'default',
-    headless: true,
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-  });
+  const temporal = await benchDevServer(log);
   const env = {
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporal.address,
