@@ -116,9 +116,13 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
 
 /**
  * A headless Temporal dev server on free loopback ports, namespace `default` (TEMPORAL_CLI_PATH
- * names the CLI to run, as for the service).
+ * names the CLI to run, as for the service). `store`: its state in memory (the benches' default),
+ * or in a file of `dir` as `npm start` keeps it (with the same SQLite settings).
  */
-export async function benchDevServer(log: import('../runtime/logger').Logger) {
+export async function benchDevServer(
+  log: import('../runtime/logger').Logger,
+  store: { kind: 'memory' } | { kind: 'file'; dir: string } = { kind: 'memory' },
+) {
   const { freePort } = await import('../runtime/net');
   const { startDevServer } = await import('../runtime/temporal-servers');
   return startDevServer({
@@ -128,7 +132,14 @@ export async function benchDevServer(log: import('../runtime/logger').Logger) {
     namespace: 'default',
     headless: true,
     cliPath: process.env.TEMPORAL_CLI_PATH,
+    ...(store.kind === 'file' ? { dbFile: path.join(store.dir, 'temporal.sqlite') } : {}),
   });
+}
+
+/** The `--store` option of a bench: where its dev server keeps its state. */
+export function storeOption(value: string | undefined): 'memory' | 'file' {
+  if (value !== 'memory' && value !== 'file') throw new Error(`--store must be memory or file, not ${value}`);
+  return value;
 }
 
 /**

@@ -113,6 +113,20 @@ export const DEV_SERVER_DYNAMIC_CONFIG: Record<string, boolean> = {
 };
 
 /**
+ * How the dev server keeps its state in a file (`dbFile`): SQLite's write-ahead log instead of its
+ * default rollback journal, each commit still synced to disk (`synchronous=full`), so a commit
+ * survives a crash of the machine as before. A commit then writes and syncs the log alone instead
+ * of the journal, the database and the journal's removal: on the 2-core machine (bench:temporal
+ * with `--store file`), 36 workflows/s with three activities each instead of 21, against 62 with
+ * the state in memory. The log (`<dbFile>-wal`) is part of the state: copy it with the file, or
+ * stop the service first.
+ */
+export const DEV_SERVER_SQLITE_PRAGMAS: Record<string, string> = { journal_mode: 'wal', synchronous: 'full' };
+
+const sqlitePragmaArgs = () =>
+  Object.entries(DEV_SERVER_SQLITE_PRAGMAS).flatMap(([pragma, value]) => ['--sqlite-pragma', `${pragma}=${value}`]);
+
+/**
  * Starts `temporal server start-dev` (with its Web UI) on loopback, keeping its state in
  * `dbFile` when given, and registering the project's search attributes.
  */
@@ -140,6 +154,7 @@ export async function startDevServer(opts: {
         uiPort: opts.uiPort,
         dbFilename: opts.dbFile,
         searchAttributes: SEARCH_ATTRIBUTES,
+        extraArgs: opts.dbFile ? sqlitePragmaArgs() : [],
       },
     });
     return {
@@ -171,7 +186,7 @@ export async function startDevServer(opts: {
     // Absolute, so the server's command line names this file whatever folder another start ran from.
     const dbFile = path.resolve(opts.dbFile);
     await mkdir(path.dirname(dbFile), { recursive: true });
-    args.push('--db-filename', dbFile);
+    args.push('--db-filename', dbFile, ...sqlitePragmaArgs());
     await stopDevServerLeftRunning(dbFile, opts.log);
     await claimServer(dbFile);
   }

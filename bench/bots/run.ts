@@ -4,7 +4,8 @@
  * POST /bots to `completed`, the worker process's peak memory (VmHWM) and CPU per bot; then, as bounds from the
  * same run, skeleton bots, empty workflows, and as many POST /bots again with the worker stopped (the
  * API's own rate).
- *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1]
+ *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1 --store memory|file]
+ * `--store file`: the dev server keeps its state in a file, as `npm start` runs it.
  * Loopback only; bounded by the bot count and a 15-minute deadline.
  */
 import os from 'node:os';
@@ -31,6 +32,7 @@ import {
   spawnWorker,
   statementsOf,
   benchDevServer,
+  storeOption,
 } from '../support';
 
 /** Every bench bot's call: no `sim` parameter, so the simulator plays its normal scenario. */
@@ -42,8 +44,10 @@ async function main() {
       bots: { type: 'string', default: '500' },
       concurrency: { type: 'string', default: '25' },
       workspaces: { type: 'string', default: '1' },
+      store: { type: 'string', default: 'memory' },
     },
   });
+  const store = storeOption(values.store);
   const total = Number(values.bots);
   const workspaceCount = Number(values.workspaces);
   if (!Number.isInteger(workspaceCount) || workspaceCount < 1)
@@ -52,7 +56,7 @@ async function main() {
   const log = createLogger('warn');
   const db = await benchDatabase('bots');
   const { orm, tmp } = db;
-  const temporal = await benchDevServer(log);
+  const temporal = await benchDevServer(log, store === 'file' ? { kind: 'file', dir: tmp } : { kind: 'memory' });
   const env = {
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporal.address,
@@ -189,7 +193,7 @@ async function main() {
     if (queued!.n !== total) throw new Error(`${queued!.n} of ${total} bots sent alone have their start in the outbox`);
     process.stdout.write(
       [
-        `bench/bots: ${total} bots in ${workspaceCount} workspace${workspaceCount === 1 ? '' : 's'}, ${concurrency} concurrent senders, dev server, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
+        `bench/bots: ${total} bots in ${workspaceCount} workspace${workspaceCount === 1 ? '' : 's'}, ${concurrency} concurrent senders, dev server with its state in ${store === 'file' ? 'a file (as npm start keeps it)' : 'memory'}, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
         `sent in ${sentSeconds.toFixed(1)} s (${(total / sentSeconds).toFixed(1)} POST /bots per s; ${statements.length} SQL statements per POST)`,
         `API alone, same run: ${total} POST /bots in ${aloneSeconds.toFixed(1)} s (${(total / aloneSeconds).toFixed(1)} per s, the worker stopped; every start waiting in the outbox); while bots run ÷ alone = ${(total / sentSeconds / (total / aloneSeconds)).toFixed(3)}`,
         `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,

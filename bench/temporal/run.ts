@@ -5,15 +5,18 @@
  * baseline, in the same run; the kinds take turns for `--rounds` rounds and each figure is the
  * kind's median round. Prints workflows/s and the CPU per workflow of the Temporal server and of
  * this process (client and worker), then what one step costs beyond the empty workflow.
- *   npm run bench:temporal [-- --workflows 300 --concurrency 25 --rounds 3]
+ *   npm run bench:temporal [-- --workflows 300 --concurrency 25 --rounds 3 --store memory|file]
+ * `--store file`: the dev server keeps its state in a file, as `npm start` runs it.
  * Loopback only; fails unless every workflow completed.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createLogger } from '../../runtime/logger';
 import { workerClient } from '../../runtime/temporal-gateway';
-import { benchDevServer, cpuPerUnit, runBench } from '../support';
+import { benchDevServer, cpuPerUnit, runBench, storeOption } from '../support';
 import { STEPS } from './workflows';
 
 const KINDS = ['empty', 'timers', 'activityTasks', 'localActivities', 'upserts'] as const;
@@ -26,8 +29,10 @@ async function main(): Promise<void> {
       workflows: { type: 'string', default: '300' },
       concurrency: { type: 'string', default: '25' },
       rounds: { type: 'string', default: '3' },
+      store: { type: 'string', default: 'memory' },
     },
   });
+  const store = storeOption(values.store);
   const total = Number(values.workflows);
   const concurrency = Number(values.concurrency);
   const rounds = Number(values.rounds);
@@ -35,7 +40,8 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number of at least 1`);
   const log = createLogger('warn');
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const temporal = await benchDevServer(log);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-temporal-'));
+  const temporal = await benchDevServer(log, store === 'file' ? { kind: 'file', dir: tmp } : { kind: 'memory' });
   const connection = await NativeConnection.connect({ address: temporal.address });
   try {
     // As the service's worker process does: starts through the worker's connection, eager when it can.
@@ -102,7 +108,7 @@ async function main(): Promise<void> {
     const median = (kind: Kind) => [...runs[kind]].sort((a, b) => a.server - b.server)[Math.floor(rounds / 2)]!;
     const base = median('empty');
     const lines = [
-      `bench/temporal: ${total} workflows of each kind, ${concurrency} at once, ${rounds} rounds taking turns, dev server, node ${process.version}, ${os.cpus().length} cores`,
+      `bench/temporal: ${total} workflows of each kind, ${concurrency} at once, ${rounds} rounds taking turns, dev server with its state in ${store === 'file' ? 'a file (as npm start keeps it)' : 'memory'}, node ${process.version}, ${os.cpus().length} cores`,
       `idle: the Temporal server ${idleMs('Temporal server').toFixed(1)} ms of CPU a second, this process ${idleMs('this process').toFixed(1)} (taken off the figures below)`,
     ];
     for (const kind of KINDS) {
@@ -122,6 +128,7 @@ async function main(): Promise<void> {
   } finally {
     await connection.close();
     await temporal.stop();
+    await rm(tmp, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { open } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
@@ -7,6 +8,17 @@ import { verifyLikeTheSpec } from '../support/webhooks';
 import { until } from '../support/until';
 import { alive, processesWith } from '../../runtime/orphans';
 import path from 'node:path';
+
+/** An SQLite database file's journal mode, from its header (bytes 18 and 19 read 2 in write-ahead-log mode). */
+async function journalModeOf(file: string): Promise<'wal' | 'rollback'> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer } = await handle.read(Buffer.alloc(20), 0, 20, 0);
+    return buffer[18] === 2 && buffer[19] === 2 ? 'wal' : 'rollback';
+  } finally {
+    await handle.close();
+  }
+}
 
 let service: NpmStart;
 const startService = () => service.start();
@@ -46,6 +58,9 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
       body.data.map((w) => [w.id, w.name, w.role]),
       [[created.workspace_id, 'E2E workspace', 'owner']],
     );
+
+    // The Temporal dev server keeps its state in SQLite's write-ahead-log mode (runtime/temporal-servers).
+    assert.equal(await journalModeOf(path.join(service.env.DATA_DIR!, 'temporal.sqlite')), 'wal');
 
     const ready = await fetch(base.replace('/api/v1', '/readyz'));
     assert.equal(ready.status, 200);
