@@ -116,13 +116,10 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
 
 /**
  * A headless Temporal dev server on free loopback ports, namespace `default` (TEMPORAL_CLI_PATH
- * names the CLI to run, as for the service). `store`: its state in memory (the benches' default),
- * or in a file of `dir` as `npm start` keeps it (with the same SQLite settings).
+ * names the CLI to run, as for the service): its state in memory (the benches' default), or with
+ * `fileIn`, in a file of that folder as `npm start` keeps it (with the same SQLite settings).
  */
-export async function benchDevServer(
-  log: import('../runtime/logger').Logger,
-  store: { kind: 'memory' } | { kind: 'file'; dir: string } = { kind: 'memory' },
-) {
+export async function benchDevServer(log: import('../runtime/logger').Logger, fileIn?: string) {
   const { freePort } = await import('../runtime/net');
   const { startDevServer } = await import('../runtime/temporal-servers');
   return startDevServer({
@@ -132,7 +129,7 @@ export async function benchDevServer(
     namespace: 'default',
     headless: true,
     cliPath: process.env.TEMPORAL_CLI_PATH,
-    ...(store.kind === 'file' ? { dbFile: path.join(store.dir, 'temporal.sqlite') } : {}),
+    ...(fileIn ? { dbFile: path.join(fileIn, 'temporal.sqlite') } : {}),
   });
 }
 

@@ -116,10 +116,9 @@ export const DEV_SERVER_DYNAMIC_CONFIG: Record<string, boolean> = {
  * How the dev server keeps its state in a file (`dbFile`): SQLite's write-ahead log instead of its
  * default rollback journal, each commit still synced to disk (`synchronous=full`), so a commit
  * survives a crash of the machine as before. A commit then writes and syncs the log alone instead
- * of the journal, the database and the journal's removal: on the 2-core machine (bench:temporal
- * with `--store file`), 36 workflows/s with three activities each instead of 21, against 62 with
- * the state in memory. The log (`<dbFile>-wal`) is part of the state: copy it with the file, or
- * stop the service first.
+ * of the journal, the database and the journal's removal, and the same work runs about twice as
+ * fast (README › Benchmarks › Bots, `--store file`). The log (`<dbFile>-wal`) is part of the
+ * state: copy it with the file, or stop the service first.
  */
 export const DEV_SERVER_SQLITE_PRAGMAS: Record<string, string> = { journal_mode: 'wal', synchronous: 'full' };
 

@@ -56,7 +56,7 @@ async function main() {
   const log = createLogger('warn');
   const db = await benchDatabase('bots');
   const { orm, tmp } = db;
-  const temporal = await benchDevServer(log, store === 'file' ? { kind: 'file', dir: tmp } : { kind: 'memory' });
+  const temporal = await benchDevServer(log, store === 'file' ? tmp : undefined);
   const env = {
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporal.address,

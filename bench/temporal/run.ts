@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const log = createLogger('warn');
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-temporal-'));
-  const temporal = await benchDevServer(log, store === 'file' ? { kind: 'file', dir: tmp } : { kind: 'memory' });
+  const temporal = await benchDevServer(log, store === 'file' ? tmp : undefined);
   const connection = await NativeConnection.connect({ address: temporal.address });
   try {
     // As the service's worker process does: starts through the worker's connection, eager when it can.
