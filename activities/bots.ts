@@ -19,6 +19,8 @@ export type StatusChange = {
   recordingStartedAt?: string;
   leftAt?: string;
   endedAt?: string;
+  /** The provider's bot, recorded with joining. */
+  providerBotId?: string;
   /** bot.* events to record with the change. */
   events: BotEventType[];
   /** Results parts that can no longer be made: those still processing read failed. */
@@ -94,12 +96,56 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     return { ...found, settings: await settingsForMeeting(em, found.meeting, found.settings) };
   }
 
+  /** A status change with its meeting's recording item and phase, and their events, in one transaction. */
+  async function record(change: StatusChange): Promise<void> {
+    await fork().transactional(async (em) => {
+      await changeMeeting(
+        em,
+        { botId: change.botId },
+        (meeting, bots) => {
+          const b = bots.find((x) => x.id === change.botId)!;
+          b.status = change.status;
+          if (change.reason) b.reason = change.reason;
+          if (change.failureMessage) b.failureMessage = change.failureMessage;
+          if (change.providerBotId) b.providerBotId = change.providerBotId;
+          if (change.joinedAt && !b.joinedAt) b.joinedAt = new Date(change.joinedAt);
+          if (change.recordingStartedAt && !b.recordingStartedAt)
+            b.recordingStartedAt = new Date(change.recordingStartedAt);
+          if (change.leftAt && !b.leftAt) b.leftAt = new Date(change.leftAt);
+          // ended_at: when the recording first became available; reprocessing does not move it.
+          if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
+          // Cancelled while processing: what was not made will not be.
+          if (change.status === 'cancelled') {
+            for (const part of ['media', 'transcript', 'summary'] as const) {
+              if (meeting.results[part].status === 'processing')
+                meeting.results = withPart(meeting.results, part, { status: 'none' });
+            }
+          }
+          for (const part of change.failParts ?? []) {
+            if (meeting.results[part].status === 'processing')
+              meeting.results = withPart(meeting.results, part, { status: 'failed' });
+          }
+          // The recording is in: every part is being made (spec: Results status, none → processing).
+          if (change.status === 'processing') {
+            for (const part of ['media', 'transcript', 'summary'] as const) {
+              if (meeting.results[part].status === 'none')
+                meeting.results = withPart(meeting.results, part, { status: 'processing' });
+            }
+          }
+        },
+        [{ botId: change.botId, types: change.events }],
+      );
+    });
+    log.info({ bot_id: change.botId, status: change.status, reason: change.reason }, 'bot status');
+  }
+
   return {
     /** Sends the bot into the call through the configured provider. */
     async launchBot(
       botId: string,
+      opts: { recordJoining?: boolean } = {},
     ): Promise<
-      | { outcome: 'launched'; providerBotId: string }
+      | { outcome: 'launched'; providerBotId: string; joiningRecorded?: boolean }
       | { outcome: 'invalid_meeting_url'; message: string }
       | { outcome: 'gone' }
       | { outcome: 'recording_disabled' }
@@ -118,6 +164,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       // The meeting's resolved brand kit dresses the bot; a bot_name sent with POST /bots still wins.
       const kitId = settings.branding.brand_kit_id;
       const kit = kitId.startsWith('brk_') ? await brandingForBot(fork(), storage, kitId) : null;
+      let launched: string;
       try {
         const { providerBotId } = await providers.meetingBot.launch({
           botId,
@@ -132,55 +179,29 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           participants: meeting.participants.map((p) => ({ name: p.name, email: p.email })),
           branding: kit?.branding ?? null,
         });
-        await fork().nativeUpdate(Bot, { id: botId }, { providerBotId });
-        return { outcome: 'launched', providerBotId };
+        if (!opts.recordJoining) {
+          await fork().nativeUpdate(Bot, { id: botId }, { providerBotId });
+          return { outcome: 'launched', providerBotId };
+        }
+        launched = providerBotId;
       } catch (err) {
         if (err instanceof InvalidMeetingUrl) return { outcome: 'invalid_meeting_url', message: err.message };
         throw err;
       }
+      // The bot reads joining with its provider bot in one status record, made here instead of by the
+      // workflow after the launch. A record the database refuses is left to the workflow, whose records
+      // are retried until the database takes them: the bot is in the call, the launch is not failed.
+      try {
+        await record({ botId, status: 'joining', providerBotId: launched, events: [] });
+        return { outcome: 'launched', providerBotId: launched, joiningRecorded: true };
+      } catch (err) {
+        log.warn({ bot_id: botId, err }, 'the joining record of a launched bot failed: the bot workflow records it');
+        return { outcome: 'launched', providerBotId: launched, joiningRecorded: false };
+      }
     },
 
     /** Writes a status change with its meeting's recording item and phase, and their events, in one transaction. */
-    async recordStatus(change: StatusChange): Promise<void> {
-      await fork().transactional(async (em) => {
-        await changeMeeting(
-          em,
-          { botId: change.botId },
-          (meeting, bots) => {
-            const b = bots.find((x) => x.id === change.botId)!;
-            b.status = change.status;
-            if (change.reason) b.reason = change.reason;
-            if (change.failureMessage) b.failureMessage = change.failureMessage;
-            if (change.joinedAt && !b.joinedAt) b.joinedAt = new Date(change.joinedAt);
-            if (change.recordingStartedAt && !b.recordingStartedAt)
-              b.recordingStartedAt = new Date(change.recordingStartedAt);
-            if (change.leftAt && !b.leftAt) b.leftAt = new Date(change.leftAt);
-            // ended_at: when the recording first became available; reprocessing does not move it.
-            if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
-            // Cancelled while processing: what was not made will not be.
-            if (change.status === 'cancelled') {
-              for (const part of ['media', 'transcript', 'summary'] as const) {
-                if (meeting.results[part].status === 'processing')
-                  meeting.results = withPart(meeting.results, part, { status: 'none' });
-              }
-            }
-            for (const part of change.failParts ?? []) {
-              if (meeting.results[part].status === 'processing')
-                meeting.results = withPart(meeting.results, part, { status: 'failed' });
-            }
-            // The recording is in: every part is being made (spec: Results status, none → processing).
-            if (change.status === 'processing') {
-              for (const part of ['media', 'transcript', 'summary'] as const) {
-                if (meeting.results[part].status === 'none')
-                  meeting.results = withPart(meeting.results, part, { status: 'processing' });
-              }
-            }
-          },
-          [{ botId: change.botId, types: change.events }],
-        );
-      });
-      log.info({ bot_id: change.botId, status: change.status, reason: change.reason }, 'bot status');
-    },
+    recordStatus: record,
 
     async leaveCall(providerBotId: string): Promise<void> {
       await providers.meetingBot.leave(providerBotId);

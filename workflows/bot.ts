@@ -75,6 +75,10 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // The launch is safe to repeat (one provider bot per bot: Recall's idempotency key, the simulated
   // call's workflow id), so it runs as a local activity too; bots started before replay with an activity task.
   const launchBot = patched('local-launch') ? launches.launchBot : acts.launchBot;
+  // Fewer status records, one patch for both: the launch records the bot joining itself, in the
+  // transaction that stores its provider bot, and an admission that comes with the recording's start
+  // is recorded with it. Bots started before record each after its step.
+  const fewerRecords = patched('fewer-status-records');
   // A cancel of the workflow itself (the Temporal UI's Cancel, `temporal workflow cancel`) ends the bot
   // cancelled, as a cancel through the API would; before, the bot stayed in its last state for good.
   // Records and the launch then finish once begun: the cancel is seen at the next wait.
@@ -151,7 +155,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       // A cancel already in sends no bot into the call (one begun is finished, then leaves).
       if (cancelEndsTheBot && CancellationScope.current().consideredCancelled)
         throw new CancelledFailure('The workflow was cancelled before the launch.');
-      launch = await shielded(() => launchBot(botId));
+      launch = await shielded(() => launchBot(botId, fewerRecords ? { recordJoining: true } : undefined));
     } catch (err) {
       if (cancelledHere(err)) throw err;
       // The provider could not take the bot after the launch's retries: the bot ends failed instead of
@@ -170,10 +174,15 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       return status;
     }
     providerBotId = launch.providerBotId;
-    await move('joining');
+    if (fewerRecords && launch.joiningRecorded) {
+      status = 'joining';
+      upsertSearchAttributes([{ key: BotStatusKey, value: status }]);
+    } else await move('joining', fewerRecords ? { providerBotId } : {});
 
     // 3. Follow the call.
     let recording: { startedAt: string } | null = null;
+    /** An admission recorded with the recording's start that came with it. */
+    let admittedAt: string | undefined;
     let recorded: { durationSeconds: number; ref: string; at: string } | null = null;
     let outcome:
       | { kind: 'left'; reason?: string; at: string }
@@ -205,12 +214,23 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
         case 'in_waiting_room':
           break;
         case 'admitted':
-          if (status === 'joining') await move('in_call', { joinedAt: e.at });
+          if (status !== 'joining') break;
+          // Admitted with the recording started in the same moment (one batch of the provider's): one
+          // status record for both, the join time the admission's. Bots started before record each.
+          if (fewerRecords && inbox[0]?.type === 'recording_started' && !recording) {
+            admittedAt = e.at;
+            break;
+          }
+          await move('in_call', { joinedAt: e.at });
           break;
         case 'recording_started':
           if (!recording && (status === 'joining' || status === 'in_call')) {
             recording = { startedAt: e.at };
-            await move('in_call', { joinedAt: e.at, recordingStartedAt: e.at, events: ['bot.recording_started'] });
+            await move('in_call', {
+              joinedAt: admittedAt ?? e.at,
+              recordingStartedAt: e.at,
+              events: ['bot.recording_started'],
+            });
           }
           break;
         case 'recording_done':

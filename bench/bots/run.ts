@@ -258,7 +258,7 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
           participants: [],
           branding: null,
         });
-        return { outcome: 'launched', providerBotId };
+        return { outcome: 'launched', providerBotId, joiningRecorded: true };
       },
       recordStatus: async () => undefined,
       leaveCall: async () => undefined,

@@ -192,6 +192,11 @@ describe('a status record the database refuses for a while', () => {
       await drop();
       assert.equal(await resultOf(f.t, botWorkflowId(sent.body.id)), 'completed');
       assert.equal((await f.api.as(me).get(`/bots/${sent.body.id}`)).body.status, 'completed');
+      // The launch left its refused record to the workflow, which wrote the provider's bot with it.
+      const [row] = await db.execute<{ provider_bot_id: string }[]>('select provider_bot_id from bots where id = ?', [
+        sent.body.id,
+      ]);
+      assert.equal(row!.provider_bot_id, `sim_${sent.body.id}`);
     } finally {
       await drop();
     }

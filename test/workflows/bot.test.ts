@@ -404,6 +404,37 @@ describe('timing, cancellation and provider signals', () => {
     assert.equal(sim.status.name, 'COMPLETED');
   });
 
+  it('When a bot completes, then its launch records it joining and its admission is recorded with the recording’s start: four local activities in its history, the join time the admission’s', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/few-erre-cord' });
+    assert.equal(await finish(bot.id), 'completed');
+    const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
+    const markers = (history.events ?? []).map((e) => e.markerRecordedEventAttributes?.markerName);
+    // The launch, in_call with the recording's start, processing, completed (six before: joining and
+    // the admission were records of their own).
+    assert.equal(markers.filter((m) => m === 'core_local_activity').length, 4);
+    const [row] = await f.db.orm.em
+      .fork()
+      .execute<{ provider_bot_id: string; joined_at: string; recording_started_at: string }[]>(
+        'select provider_bot_id, joined_at::text, recording_started_at::text from bots where id = ?',
+        [bot.id],
+      );
+    assert.equal(row!.provider_bot_id, `sim_${bot.id}`);
+    // The simulated call admits the bot and starts the recording in the same moment.
+    assert.ok(row!.joined_at);
+    assert.equal(row!.joined_at, row!.recording_started_at);
+    // What the meeting's events showed is unchanged: queued, joining, in the call, then done.
+    const statuses = (await f.meetingHistory(bot.meeting_id)).map(
+      (m) => (m as unknown as { recordings: { status: string }[] }).recordings[0]!.status,
+    );
+    assert.deepEqual([...new Set(statuses)], ['queued', 'joining', 'in_call', 'completed']);
+    assert.deepEqual(await eventTypes(bot.id), [
+      'bot.recording_started',
+      'bot.recording_completed',
+      'bot.transcript_ready',
+      'bot.summary_ready',
+    ]);
+  });
+
   // Last in the file, as in webhook-schedule.test.ts, where the time-skipping server stops skipping time
   // after a workflow cancel is followed by an activity without an attempt limit. The bot's leave has a
   // limit and its records are local activities, so this is insurance for the tests above.
