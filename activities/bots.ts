@@ -57,16 +57,24 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     extra: Record<string, unknown>,
     events: BotEventType[],
     store?: (r: MeetingResult) => void,
-    alsoParts: Partial<Record<Part, PartStatus>> = {},
+    also: {
+      /** Other parts moved with it. */
+      parts?: Partial<Record<Part, PartStatus>>;
+      /** The bot's status that goes with this part, taken only while it is still processing. */
+      bot?: 'completed';
+    } = {},
   ) {
     const em = fork();
     await em.transactional(async (tem) => {
       await changeMeeting(
         tem,
         { botId },
-        (meeting, _bots, results) => {
-          for (const [other, otherStatus] of Object.entries(alsoParts) as [Part, PartStatus][])
+        (meeting, bots, results) => {
+          for (const [other, otherStatus] of Object.entries(also.parts ?? {}) as [Part, PartStatus][])
             meeting.results = withPart(meeting.results, other, { status: otherStatus });
+          const b = also.bot && bots.find((x) => x.id === botId);
+          // A bot ended meanwhile (the ended-bot janitor, once its workflow is gone) keeps its end.
+          if (b && b.status === 'processing') b.status = also.bot!;
           meeting.results = withPart(meeting.results, part, { status, ...extra });
           if (store) {
             // The first part stored makes the row (the flush inserts it); the others change it.
@@ -234,20 +242,25 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         } catch (err) {
           if (!(err instanceof TranscriptionFailed)) throw err;
           // Nothing to summarise: the summary part ends `none` in the same change.
-          await setPart(botId, 'transcript', 'failed', {}, [], undefined, { summary: 'none' });
+          await setPart(botId, 'transcript', 'failed', {}, [], undefined, { parts: { summary: 'none' } });
           return 'failed';
         }
       });
     },
 
-    /** Summarises the transcript with the meeting's template and language; `none` when there is nothing to summarise. */
-    async makeSummary(botId: string): Promise<'ready' | 'none' | 'failed'> {
+    /**
+     * Summarises the transcript with the meeting's template and language; `none` when there is nothing
+     * to summarise. With `complete`, the bot reads completed in the same transaction as its summary
+     * (the workflow's last status record before, fewer-status-records).
+     */
+    async makeSummary(botId: string, opts: { complete?: boolean } = {}): Promise<'ready' | 'none' | 'failed'> {
+      const also = opts.complete ? ({ bot: 'completed' } as const) : {};
       return heartbeating(async () => {
         const ctx = await launchContext(botId, { results: true });
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
         const row = ctx.results;
         if (!row?.transcript || row.transcript.segments.length === 0) {
-          await setPart(botId, 'summary', 'none', {}, []);
+          await setPart(botId, 'summary', 'none', {}, [], undefined, also);
           return 'none';
         }
         const language =
@@ -267,12 +280,21 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           language,
         });
         if (!summary) {
-          await setPart(botId, 'summary', 'none', {}, []);
+          await setPart(botId, 'summary', 'none', {}, [], undefined, also);
           return 'none';
         }
-        await setPart(botId, 'summary', 'ready', {}, ['bot.summary_ready'], (r) => {
-          r.summary = { template: ctx.settings.summary.template, language, ...summary };
-        });
+        await setPart(
+          botId,
+          'summary',
+          'ready',
+          {},
+          ['bot.summary_ready'],
+          (r) => {
+            r.summary = { template: ctx.settings.summary.template, language, ...summary };
+          },
+          also,
+        );
+        if (opts.complete) log.info({ bot_id: botId, status: 'completed' }, 'bot status');
         return 'ready';
       });
     },

@@ -75,9 +75,10 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // The launch is safe to repeat (one provider bot per bot: Recall's idempotency key, the simulated
   // call's workflow id), so it runs as a local activity too; bots started before replay with an activity task.
   const launchBot = patched('local-launch') ? launches.launchBot : acts.launchBot;
-  // Fewer status records, one patch for both: the launch records the bot joining itself, in the
-  // transaction that stores its provider bot, and an admission that comes with the recording's start
-  // is recorded with it. Bots started before record each after its step.
+  // Fewer status records, one patch for the three: the launch records the bot joining itself, in the
+  // transaction that stores its provider bot; an admission that comes with the recording's start is
+  // recorded with it; the summary step records the bot completed with the summary. Bots started
+  // before record each after its step.
   const fewerRecords = patched('fewer-status-records');
   // A cancel of the workflow itself (the Temporal UI's Cancel, `temporal workflow cancel`) ends the bot
   // cancelled, as a cancel through the API would; before, the bot stayed in its last state for good.
@@ -330,12 +331,16 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       return status;
     }
     try {
-      await steps.makeSummary(botId);
+      await steps.makeSummary(botId, fewerRecords ? { complete: true } : undefined);
     } catch (err) {
       if (!settles || cancelledHere(err)) throw err;
       return giveUp('bot_error', 'The summary could not be made.', ['summary']);
     }
-    await move('completed');
+    if (fewerRecords) {
+      // The summary step recorded the bot completed with the summary.
+      status = 'completed';
+      upsertSearchAttributes([{ key: BotStatusKey, value: status }]);
+    } else await move('completed');
     return status;
   };
 

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
 import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
+import { createBotActivities } from '../../activities/bots';
+import type { ActivityDeps } from '../../activities';
+import type { Providers } from '../../activities/providers';
+import { SimulatedSummaryProvider } from '../../activities/providers/simulated';
 import { botFixture } from '../support/bots';
+import { silentLog } from '../support/db';
 import { startedWorkflow } from '../support/temporal';
 import { until } from '../support/until';
 
@@ -404,14 +409,14 @@ describe('timing, cancellation and provider signals', () => {
     assert.equal(sim.status.name, 'COMPLETED');
   });
 
-  it('When a bot completes, then its launch records it joining and its admission is recorded with the recording’s start: four local activities in its history, the join time the admission’s', async () => {
+  it('When a bot completes, then its launch records it joining, its admission is recorded with the recording’s start and its summary with its completion: three local activities in its history, the join time the admission’s', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/few-erre-cord' });
     assert.equal(await finish(bot.id), 'completed');
     const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
     const markers = (history.events ?? []).map((e) => e.markerRecordedEventAttributes?.markerName);
-    // The launch, in_call with the recording's start, processing, completed (six before: joining and
-    // the admission were records of their own).
-    assert.equal(markers.filter((m) => m === 'core_local_activity').length, 4);
+    // The launch, in_call with the recording's start, processing (six before: joining, the admission
+    // and completed were records of their own).
+    assert.equal(markers.filter((m) => m === 'core_local_activity').length, 3);
     const [row] = await f.db.orm.em
       .fork()
       .execute<{ provider_bot_id: string; joined_at: string; recording_started_at: string }[]>(
@@ -433,6 +438,31 @@ describe('timing, cancellation and provider signals', () => {
       'bot.transcript_ready',
       'bot.summary_ready',
     ]);
+  });
+
+  it('When a summary step finishes after its bot was ended meanwhile (the ended-bot janitor), then the bot keeps its end; while processing, it reads completed with its summary', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/sum-mary-late' });
+    assert.equal(await finish(bot.id), 'completed');
+    const em = f.db.orm.em.fork();
+    const activities = createBotActivities({
+      orm: f.db.orm,
+      log: silentLog,
+      providers: { summary: new SimulatedSummaryProvider() } as Providers,
+      storage: f.worker.storage,
+    } as ActivityDeps);
+    // The step that was still running when the janitor ended the bot failed: its summary is stored, its end kept.
+    await em.execute(`update bots set status = 'failed', reason = 'bot_error' where id = ?`, [bot.id]);
+    assert.equal(await activities.makeSummary(bot.id, { complete: true }), 'ready');
+    assert.deepEqual(
+      [
+        (await get(`/bots/${bot.id}`)).body.status,
+        (await get(`/meetings/${bot.meeting_id}`)).body.results.summary.status,
+      ],
+      ['failed', 'ready'],
+    );
+    await em.execute(`update bots set status = 'processing', reason = null where id = ?`, [bot.id]);
+    assert.equal(await activities.makeSummary(bot.id, { complete: true }), 'ready');
+    assert.equal((await get(`/bots/${bot.id}`)).body.status, 'completed');
   });
 
   // Last in the file, as in webhook-schedule.test.ts, where the time-skipping server stops skipping time
