@@ -70,20 +70,25 @@ export const MAX_CALL = '6 hours';
  */
 export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const { botId } = input;
+  // Every change below, for a bot started since 2026-11-27: one patch marker (with its upsert of
+  // TemporalChangeVersion) instead of one per change, each of them a history event of every bot. Bots
+  // started before ask each change's own patch, as they did.
+  const current = patched('bot-2026-11-27');
+  const since = (change: string) => current || patched(change);
   // Bots started before status records became local activities replay with activity tasks.
-  const recordStatus = patched('local-status-records') ? records.recordStatus : acts.recordStatus;
+  const recordStatus = since('local-status-records') ? records.recordStatus : acts.recordStatus;
   // The launch is safe to repeat (one provider bot per bot: Recall's idempotency key, the simulated
   // call's workflow id), so it runs as a local activity too; bots started before replay with an activity task.
-  const launchBot = patched('local-launch') ? launches.launchBot : acts.launchBot;
+  const launchBot = since('local-launch') ? launches.launchBot : acts.launchBot;
   // Fewer status records, one patch for the three: the launch records the bot joining itself, in the
   // transaction that stores its provider bot; an admission that comes with the recording's start is
   // recorded with it; the summary step records the bot completed with the summary. Bots started
   // before record each after its step.
-  const fewerRecords = patched('fewer-status-records');
+  const fewerRecords = since('fewer-status-records');
   // A cancel of the workflow itself (the Temporal UI's Cancel, `temporal workflow cancel`) ends the bot
   // cancelled, as a cancel through the API would; before, the bot stayed in its last state for good.
   // Records and the launch then finish once begun: the cancel is seen at the next wait.
-  const cancelEndsTheBot = patched('workflow-cancel-ends-the-bot');
+  const cancelEndsTheBot = since('workflow-cancel-ends-the-bot');
   const shielded = <T>(step: () => Promise<T>): Promise<T> =>
     cancelEndsTheBot ? CancellationScope.nonCancellable(step) : step();
   const steps = cancelEndsTheBot ? processingToTheEnd : processing;
@@ -161,7 +166,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       if (cancelledHere(err)) throw err;
       // The provider could not take the bot after the launch's retries: the bot ends failed instead of
       // staying queued (workflows of earlier releases failed here; the patch is asked only on this path).
-      if (!patched('launch-failures-end-the-bot')) throw err;
+      if (!since('launch-failures-end-the-bot')) throw err;
       return giveUp('bot_error', 'The meeting bot provider could not send the bot into the call.', []);
     }
     if (launch.outcome === 'gone') return status;
@@ -291,10 +296,10 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       events: ['bot.recording_completed'],
     });
     // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
-    const stopped = () => patched('cancel-while-processing') && cancelRequested;
+    const stopped = () => since('cancel-while-processing') && cancelRequested;
     // A part that cannot be made after its retries ends the bot failed, the parts left read failed and
     // meeting.finished follows: nothing stays processing (workflows of earlier releases threw here).
-    const settles = patched('processing-failures-end-the-bot');
+    const settles = since('processing-failures-end-the-bot');
     // Media first: the stored recording is what gets transcribed, and it knows its own length.
     let media: { durationSeconds: number };
     try {

@@ -409,7 +409,7 @@ describe('timing, cancellation and provider signals', () => {
     assert.equal(sim.status.name, 'COMPLETED');
   });
 
-  it('When a bot completes, then its launch records it joining, its admission is recorded with the recording’s start and its summary with its completion: three local activities in its history, the join time the admission’s', async () => {
+  it('When a bot completes, then its launch records it joining, its admission is recorded with the recording’s start and its summary with its completion: three local activities and one patch marker in its history, the join time the admission’s', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/few-erre-cord' });
     assert.equal(await finish(bot.id), 'completed');
     const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
@@ -417,6 +417,10 @@ describe('timing, cancellation and provider signals', () => {
     // The launch, in_call with the recording's start, processing (six before: joining, the admission
     // and completed were records of their own).
     assert.equal(markers.filter((m) => m === 'core_local_activity').length, 3);
+    // One patch marker stands for every change of the bot workflow so far (six before, each with its upsert).
+    assert.equal(markers.filter((m) => m === 'core_patch').length, 1);
+    const upserts = (history.events ?? []).filter((e) => e.upsertWorkflowSearchAttributesEventAttributes).length;
+    assert.equal(upserts, 5, 'BotStatus joining, in_call, processing and completed; TemporalChangeVersion once');
     const [row] = await f.db.orm.em
       .fork()
       .execute<{ provider_bot_id: string; joined_at: string; recording_started_at: string }[]>(
