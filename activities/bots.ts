@@ -63,9 +63,11 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       /** The bot's status that goes with this part, taken only while it is still processing. */
       bot?: 'completed';
     } = {},
-  ) {
+  ): Promise<{ botMoved: boolean }> {
     const em = fork();
+    let botMoved = false;
     await em.transactional(async (tem) => {
+      botMoved = false;
       await changeMeeting(
         tem,
         { botId },
@@ -74,7 +76,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             meeting.results = withPart(meeting.results, other, { status: otherStatus });
           const b = also.bot && bots.find((x) => x.id === botId);
           // A bot ended meanwhile (the ended-bot janitor, once its workflow is gone) keeps its end.
-          if (b && b.status === 'processing') b.status = also.bot!;
+          if (b && b.status === 'processing') {
+            b.status = also.bot!;
+            botMoved = true;
+          }
           meeting.results = withPart(meeting.results, part, { status, ...extra });
           if (store) {
             // The first part stored makes the row (the flush inserts it); the others change it.
@@ -91,6 +96,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         { results: store !== undefined },
       );
     });
+    return { botMoved };
   }
 
   /**
@@ -106,12 +112,24 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
 
   /** A status change with its meeting's recording item and phase, and their events, in one transaction. */
   async function record(change: StatusChange): Promise<void> {
+    // The events go with the change; the change may take them back (changeMeeting makes them after it).
+    const types = [...change.events];
+    let kept = false;
     await fork().transactional(async (em) => {
+      types.splice(0, types.length, ...change.events);
+      kept = false;
       await changeMeeting(
         em,
         { botId: change.botId },
         (meeting, bots) => {
           const b = bots.find((x) => x.id === change.botId)!;
+          // Completed is final: a summary step that committed it and was then reported failed (its worker
+          // gone before it answered), or a cancel after it, leaves the bot completed, with no event.
+          if (b.status === 'completed' && change.status !== 'completed') {
+            types.length = 0;
+            kept = true;
+            return;
+          }
           b.status = change.status;
           if (change.reason) b.reason = change.reason;
           if (change.failureMessage) b.failureMessage = change.failureMessage;
@@ -141,10 +159,11 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             }
           }
         },
-        [{ botId: change.botId, types: change.events }],
+        [{ botId: change.botId, types }],
       );
     });
-    log.info({ bot_id: change.botId, status: change.status, reason: change.reason }, 'bot status');
+    if (kept) log.info({ bot_id: change.botId, status: change.status }, 'the bot is completed: it stays completed');
+    else log.info({ bot_id: change.botId, status: change.status, reason: change.reason }, 'bot status');
   }
 
   return {
@@ -204,8 +223,11 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         return { outcome: 'launched', providerBotId: launched, joiningRecorded: true };
       } catch (err) {
         log.warn({ bot_id: botId, err }, 'the joining record of a launched bot failed: the bot workflow records it');
-        return { outcome: 'launched', providerBotId: launched, joiningRecorded: false };
       }
+      // The provider's bot is stored before the launch answers, as it was before this record (one row, no
+      // meeting lock): its callbacks find the bot. A failure here fails the attempt, and the launch is retried.
+      await fork().nativeUpdate(Bot, { id: botId }, { providerBotId: launched });
+      return { outcome: 'launched', providerBotId: launched, joiningRecorded: false };
     },
 
     /** Writes a status change with its meeting's recording item and phase, and their events, in one transaction. */
@@ -253,15 +275,23 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
      * to summarise. With `complete`, the bot reads completed in the same transaction as its summary
      * (the workflow's last status record before, fewer-status-records).
      */
-    async makeSummary(botId: string, opts: { complete?: boolean } = {}): Promise<'ready' | 'none' | 'failed'> {
+    async makeSummary(
+      botId: string,
+      opts: { complete?: boolean } = {},
+    ): Promise<'ready' | 'none' | 'failed' | { summary: 'ready' | 'none'; completed: boolean }> {
       const also = opts.complete ? ({ bot: 'completed' } as const) : {};
+      /** What the step says: without `complete` the part alone, as workflows of earlier releases read it. */
+      const answer = (summary: 'ready' | 'none', { botMoved }: { botMoved: boolean }) => {
+        if (!opts.complete) return summary;
+        if (botMoved) log.info({ bot_id: botId, status: 'completed' }, 'bot status');
+        return { summary, completed: botMoved };
+      };
       return heartbeating(async () => {
         const ctx = await launchContext(botId, { results: true });
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
         const row = ctx.results;
         if (!row?.transcript || row.transcript.segments.length === 0) {
-          await setPart(botId, 'summary', 'none', {}, [], undefined, also);
-          return 'none';
+          return answer('none', await setPart(botId, 'summary', 'none', {}, [], undefined, also));
         }
         const language =
           ctx.settings.summary.language === 'same_as_transcript'
@@ -280,10 +310,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           language,
         });
         if (!summary) {
-          await setPart(botId, 'summary', 'none', {}, [], undefined, also);
-          return 'none';
+          return answer('none', await setPart(botId, 'summary', 'none', {}, [], undefined, also));
         }
-        await setPart(
+        const stored = await setPart(
           botId,
           'summary',
           'ready',
@@ -294,8 +323,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           },
           also,
         );
-        if (opts.complete) log.info({ bot_id: botId, status: 'completed' }, 'bot status');
-        return 'ready';
+        return answer('ready', stored);
       });
     },
 

@@ -74,6 +74,8 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   // TemporalChangeVersion) instead of one per change, each of them a history event of every bot. Bots
   // started before ask each change's own patch, as they did.
   const current = patched('bot-2026-11-27');
+  // Only for the changes made until then: a later change asks patched() of its own, never since() (a
+  // bot started with this patch would take it without its marker, and fail to replay).
   const since = (change: string) => current || patched(change);
   // Bots started before status records became local activities replay with activity tasks.
   const recordStatus = since('local-status-records') ? records.recordStatus : acts.recordStatus;
@@ -335,17 +337,22 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       await move('cancelled', { events: ['bot.cancelled'] });
       return status;
     }
+    let made: Awaited<ReturnType<typeof steps.makeSummary>>;
     try {
-      await steps.makeSummary(botId, fewerRecords ? { complete: true } : undefined);
+      made = await steps.makeSummary(botId, fewerRecords ? { complete: true } : undefined);
     } catch (err) {
       if (!settles || cancelledHere(err)) throw err;
       return giveUp('bot_error', 'The summary could not be made.', ['summary']);
     }
-    if (fewerRecords) {
+    if (typeof made !== 'object') {
+      // A worker of the release before ran the step (or the bot began before): the bot is completed here.
+      await move('completed');
+    } else if (made.completed) {
       // The summary step recorded the bot completed with the summary.
       status = 'completed';
       upsertSearchAttributes([{ key: BotStatusKey, value: status }]);
-    } else await move('completed');
+    }
+    // (Not completed by the step: the bot was ended meanwhile and keeps its end.)
     return status;
   };
 

@@ -264,7 +264,7 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
       leaveCall: async () => undefined,
       makeMedia: async (_botId: string, durationSeconds: number) => ({ durationSeconds }),
       makeTranscript: async () => 'ready',
-      makeSummary: async () => 'ready',
+      makeSummary: async () => ({ summary: 'ready', completed: true }),
     },
   });
   const running = worker.run();

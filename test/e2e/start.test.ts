@@ -36,7 +36,7 @@ afterAll(() => service?.stop());
 
 describe('npm start, the admin command and the API, as a user runs them', () => {
   it('When the service starts on embedded defaults, then a created user lists its workspace, a rotated key replaces the old one, and data outlives a restart', async () => {
-    const { base, ui } = await startService();
+    const { base, ui, output } = await startService();
     assert.match(base, /^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
 
     const created = await admin(
@@ -52,7 +52,9 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     assert.match(created.workspace_id!, /^wks_/);
 
     const list = await fetch(`${base}/workspaces`, { headers: { Authorization: created.api_key! } });
-    assert.equal(list.status, 200);
+    // (Once seen failing with a 500 in a full run, never alone: what the service printed says why.)
+    if (list.status !== 200)
+      assert.fail(`GET /workspaces answered ${list.status} ${await list.text()}; npm start printed:\n${output()}`);
     const body = (await list.json()) as { data: { id: string; name: string; role: string }[] };
     assert.deepEqual(
       body.data.map((w) => [w.id, w.name, w.role]),

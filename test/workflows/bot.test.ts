@@ -409,7 +409,7 @@ describe('timing, cancellation and provider signals', () => {
     assert.equal(sim.status.name, 'COMPLETED');
   });
 
-  it('When a bot completes, then its launch records it joining, its admission is recorded with the recording’s start and its summary with its completion: three local activities and one patch marker in its history, the join time the admission’s', async () => {
+  it('When a bot completes, then its launch records it joining, its admission is recorded with the recording’s start and its summary with its completion: three local activities and one patch marker in its history, the join time the admission’s, bot.summary_ready carrying it completed', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/few-erre-cord' });
     assert.equal(await finish(bot.id), 'completed');
     const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
@@ -442,9 +442,15 @@ describe('timing, cancellation and provider signals', () => {
       'bot.transcript_ready',
       'bot.summary_ready',
     ]);
+    // The bot completes in the summary's transaction: bot.summary_ready carries it completed.
+    const events = await f.api
+      .as(f.me)
+      .get('/webhook_events', { workspace_id: f.me.workspaceId, type: 'bot.summary_ready', limit: 100 });
+    const ready = events.body.data.find((e: { data: { object: { id: string } } }) => e.data.object.id === bot.id);
+    assert.equal(ready.data.object.status, 'completed');
   });
 
-  it('When a summary step finishes after its bot was ended meanwhile (the ended-bot janitor), then the bot keeps its end; while processing, it reads completed with its summary', async () => {
+  it('When a summary step finishes after its bot was ended meanwhile (the ended-bot janitor), then the bot keeps its end; while processing, it reads completed with its summary, and stays completed through a later failed or cancelled record', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/sum-mary-late' });
     assert.equal(await finish(bot.id), 'completed');
     const em = f.db.orm.em.fork();
@@ -456,7 +462,7 @@ describe('timing, cancellation and provider signals', () => {
     } as ActivityDeps);
     // The step that was still running when the janitor ended the bot failed: its summary is stored, its end kept.
     await em.execute(`update bots set status = 'failed', reason = 'bot_error' where id = ?`, [bot.id]);
-    assert.equal(await activities.makeSummary(bot.id, { complete: true }), 'ready');
+    assert.deepEqual(await activities.makeSummary(bot.id, { complete: true }), { summary: 'ready', completed: false });
     assert.deepEqual(
       [
         (await get(`/bots/${bot.id}`)).body.status,
@@ -465,8 +471,15 @@ describe('timing, cancellation and provider signals', () => {
       ['failed', 'ready'],
     );
     await em.execute(`update bots set status = 'processing', reason = null where id = ?`, [bot.id]);
-    assert.equal(await activities.makeSummary(bot.id, { complete: true }), 'ready');
+    assert.deepEqual(await activities.makeSummary(bot.id, { complete: true }), { summary: 'ready', completed: true });
     assert.equal((await get(`/bots/${bot.id}`)).body.status, 'completed');
+    // Completed is final: a summary attempt reported failed after it committed (the workflow then gives
+    // up) or a cancel after it leaves the bot completed, and records no bot.failed or bot.cancelled.
+    const before = await eventTypes(bot.id);
+    await activities.recordStatus({ botId: bot.id, status: 'failed', reason: 'bot_error', events: ['bot.failed'] });
+    await activities.recordStatus({ botId: bot.id, status: 'cancelled', events: ['bot.cancelled'] });
+    assert.equal((await get(`/bots/${bot.id}`)).body.status, 'completed');
+    assert.deepEqual(await eventTypes(bot.id), before);
   });
 
   // Last in the file, as in webhook-schedule.test.ts, where the time-skipping server stops skipping time
