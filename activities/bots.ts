@@ -67,7 +67,6 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     const em = fork();
     let botMoved = false;
     await em.transactional(async (tem) => {
-      botMoved = false;
       await changeMeeting(
         tem,
         { botId },
@@ -116,8 +115,6 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     const types = [...change.events];
     let kept = false;
     await fork().transactional(async (em) => {
-      types.splice(0, types.length, ...change.events);
-      kept = false;
       await changeMeeting(
         em,
         { botId: change.botId },
@@ -172,7 +169,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       botId: string,
       opts: { recordJoining?: boolean } = {},
     ): Promise<
-      | { outcome: 'launched'; providerBotId: string; joiningRecorded?: boolean }
+      | { outcome: 'launched'; providerBotId: string; joiningRecorded: boolean }
       | { outcome: 'invalid_meeting_url'; message: string }
       | { outcome: 'gone' }
       | { outcome: 'recording_disabled' }
@@ -191,9 +188,9 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       // The meeting's resolved brand kit dresses the bot; a bot_name sent with POST /bots still wins.
       const kitId = settings.branding.brand_kit_id;
       const kit = kitId.startsWith('brk_') ? await brandingForBot(fork(), storage, kitId) : null;
-      let launched: string;
+      let providerBotId: string;
       try {
-        const { providerBotId } = await providers.meetingBot.launch({
+        ({ providerBotId } = await providers.meetingBot.launch({
           botId,
           meetingUrl: bot.meetingUrl,
           botName: kit && !bot.nameGiven ? kit.name : bot.botName,
@@ -205,29 +202,26 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           scheduledEnd: meeting.endsAt?.toISOString() ?? null,
           participants: meeting.participants.map((p) => ({ name: p.name, email: p.email })),
           branding: kit?.branding ?? null,
-        });
-        if (!opts.recordJoining) {
-          await fork().nativeUpdate(Bot, { id: botId }, { providerBotId });
-          return { outcome: 'launched', providerBotId };
-        }
-        launched = providerBotId;
+        }));
       } catch (err) {
         if (err instanceof InvalidMeetingUrl) return { outcome: 'invalid_meeting_url', message: err.message };
         throw err;
       }
-      // The bot reads joining with its provider bot in one status record, made here instead of by the
-      // workflow after the launch. A record the database refuses is left to the workflow, whose records
-      // are retried until the database takes them: the bot is in the call, the launch is not failed.
-      try {
-        await record({ botId, status: 'joining', providerBotId: launched, events: [] });
-        return { outcome: 'launched', providerBotId: launched, joiningRecorded: true };
-      } catch (err) {
-        log.warn({ bot_id: botId, err }, 'the joining record of a launched bot failed: the bot workflow records it');
+      // Asked to, the launch records the bot joining with its provider bot (one status record, made here
+      // instead of by the workflow after the launch). A record the database refuses is left to the
+      // workflow, whose records are retried until the database takes them: the launch is not failed.
+      if (opts.recordJoining) {
+        try {
+          await record({ botId, status: 'joining', providerBotId, events: [] });
+          return { outcome: 'launched', providerBotId, joiningRecorded: true };
+        } catch (err) {
+          log.warn({ bot_id: botId, err }, 'the joining record of a launched bot failed: the bot workflow records it');
+        }
       }
-      // The provider's bot is stored before the launch answers, as it was before this record (one row, no
-      // meeting lock): its callbacks find the bot. A failure here fails the attempt, and the launch is retried.
-      await fork().nativeUpdate(Bot, { id: botId }, { providerBotId: launched });
-      return { outcome: 'launched', providerBotId: launched, joiningRecorded: false };
+      // The provider's bot alone (one row, no meeting lock), before the launch answers: its callbacks
+      // find the bot. A failure here fails the attempt, and the launch is retried.
+      await fork().nativeUpdate(Bot, { id: botId }, { providerBotId });
+      return { outcome: 'launched', providerBotId, joiningRecorded: false };
     },
 
     /** Writes a status change with its meeting's recording item and phase, and their events, in one transaction. */

@@ -125,12 +125,16 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     if (Array.isArray(events)) events.forEach(receive);
   });
 
+  /** The status as the workflow shows it (its query, the BotStatus search attribute); `move` also records it. */
+  const show = (next: BotStatus) => {
+    status = next;
+    upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
+  };
   const move = async (
     next: BotStatus,
     change: Omit<StatusChange, 'botId' | 'status' | 'events'> & { events?: BotEventType[] } = {},
   ) => {
-    status = next;
-    upsertSearchAttributes([{ key: BotStatusKey, value: next }]);
+    show(next);
     await shielded(() => recordStatus({ botId, status: next, events: change.events ?? [], ...change }));
   };
   /** Ends the bot failed with its reason; the parts named read failed. */
@@ -182,10 +186,8 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       return status;
     }
     providerBotId = launch.providerBotId;
-    if (fewerRecords && launch.joiningRecorded) {
-      status = 'joining';
-      upsertSearchAttributes([{ key: BotStatusKey, value: status }]);
-    } else await move('joining', fewerRecords ? { providerBotId } : {});
+    if (fewerRecords && launch.joiningRecorded) show('joining');
+    else await move('joining', fewerRecords ? { providerBotId } : {});
 
     // 3. Follow the call.
     let recording: { startedAt: string } | null = null;
@@ -349,8 +351,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       await move('completed');
     } else if (made.completed) {
       // The summary step recorded the bot completed with the summary.
-      status = 'completed';
-      upsertSearchAttributes([{ key: BotStatusKey, value: status }]);
+      show('completed');
     }
     // (Not completed by the step: the bot was ended meanwhile and keeps its end.)
     return status;
