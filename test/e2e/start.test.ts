@@ -20,6 +20,15 @@ async function journalModeOf(file: string): Promise<'wal' | 'rollback'> {
   }
 }
 
+/** What failed, followed by the end of what npm start printed (its worker's log says why a workflow lagged). */
+async function explained<T>(waiting: Promise<T>, output: () => string): Promise<T> {
+  try {
+    return await waiting;
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nnpm start printed (its end):\n${output().slice(-20_000)}`);
+  }
+}
+
 let service: NpmStart;
 const startService = () => service.start();
 const stopService = () => service.stop();
@@ -116,19 +125,24 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
     });
     assert.equal(sent.status, 201);
     const bot = (await sent.json()) as { id: string; meeting_id: string };
-    const status = await until(
-      async () =>
-        (
-          (await (await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })).json()) as {
-            status: string;
-          }
-        ).status,
-      {
-        what: 'the bot to finish',
-        timeoutMs: 60_000,
-        intervalMs: 200,
-        accept: (s) => s === 'completed' || s === 'failed',
-      },
+    const status = await explained(
+      until(
+        async () =>
+          (
+            (await (
+              await fetch(`${base}/bots/${bot.id}`, { headers: { Authorization: rotated.api_key! } })
+            ).json()) as {
+              status: string;
+            }
+          ).status,
+        {
+          what: 'the bot to finish',
+          timeoutMs: 60_000,
+          intervalMs: 200,
+          accept: (s) => s === 'completed' || s === 'failed',
+        },
+      ),
+      output,
     );
     assert.equal(status, 'completed');
     const results = (await (
@@ -199,11 +213,14 @@ describe('npm start, the admin command and the API, as a user runs them', () => 
           data: ListedMeeting[];
         }
       ).data.find((m) => m.title === 'E2E planning');
-    const calendarMeeting = await until(findMeeting, {
-      what: 'the scripted event to become a meeting',
-      timeoutMs: 60_000,
-      intervalMs: 200,
-    });
+    const calendarMeeting = await explained(
+      until(findMeeting, {
+        what: 'the scripted event to become a meeting',
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      }),
+      output,
+    );
     assert.ok(calendarMeeting, 'the scripted event became a meeting');
     assert.equal(calendarMeeting.source, 'calendar_connection');
     assert.deepEqual(
