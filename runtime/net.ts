@@ -1,4 +1,7 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Resolves once something accepts TCP connections on host:port, or rejects after `timeoutMs`. */
 export async function waitForPort(
@@ -45,15 +48,56 @@ const LAST = 32_767;
 let next = FIRST + Math.floor(Math.random() * (LAST - FIRST));
 
 /**
- * A free TCP port on loopback for a server this process is about to start. Taken in turn from a
- * random point of 15000-32767 (never one this process handed out before, until the range wraps),
- * and checked free: outside the ephemeral range, nothing else takes it before its server binds it.
+ * Where the processes of this user note the ports they handed out (a file per port holding the pid):
+ * a server binds its port seconds after it was picked (a JVM, a PostgreSQL), and a bind check alone
+ * cannot see a port another process picked and has not bound yet.
  */
-export async function freePort(): Promise<number> {
+const RESERVATIONS = path.join(os.tmpdir(), `notetaker-ports-${process.getuid?.() ?? 'user'}`);
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Notes `port` as this process's; false when a process still running noted it first. A note whose
+ * process has ended is removed and the port passed over this time. Where nothing can be noted (no
+ * writable temporary folder) every port is taken as free to note: the bind check still applies.
+ */
+function reserve(port: number): boolean {
+  const file = path.join(RESERVATIONS, String(port));
+  try {
+    mkdirSync(RESERVATIONS, { recursive: true, mode: 0o700 });
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true;
+  }
+  try {
+    const pid = Number(readFileSync(file, 'utf8'));
+    if (!(pid > 0) || !running(pid)) rmSync(file, { force: true });
+  } catch {
+    // removed by its process meanwhile
+  }
+  return false;
+}
+
+/**
+ * A free TCP port on loopback for a server this process is about to start. Taken in turn from a
+ * random point of 15000-32767 (or from `from`), passing over a port this process or another running
+ * one handed out before (noted in RESERVATIONS), and checked free: outside the ephemeral range,
+ * nothing else takes it before its server binds it.
+ */
+export async function freePort(opts: { from?: number } = {}): Promise<number> {
+  if (opts.from !== undefined) next = Math.min(Math.max(opts.from, FIRST), LAST);
   for (let tries = 0; tries <= LAST - FIRST; tries++) {
     const port = next;
     next = next >= LAST ? FIRST : next + 1;
-    if (await isFree(port)) return port;
+    if (reserve(port) && (await isFree(port))) return port;
   }
   throw new Error(`no free port on 127.0.0.1 between ${FIRST} and ${LAST}`);
 }

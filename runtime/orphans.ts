@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from './logger';
@@ -146,4 +146,61 @@ export async function stopLeftRunning(
     }
     await sleep(100);
   }
+}
+
+/** The inodes of the sockets listening on TCP `port` (any local address, IPv4 or IPv6); null without /proc. */
+function listeningSockets(port: number): Set<string> | null {
+  const inodes = new Set<string>();
+  let read = false;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    read = true;
+    // sl local_address rem_address st …: the local port in hex after the colon, state 0A is LISTEN, inode the tenth field.
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 10 || f[3] !== '0A') continue;
+      if (parseInt(f[1]!.split(':')[1]!, 16) === port) inodes.add(f[9]!);
+    }
+  }
+  return read ? inodes : null;
+}
+
+/** `pid` and every process descended from it. */
+function withDescendants(pid: number): number[] {
+  const all = allProcesses().map((p) => [p, statOf(p)?.parent] as const);
+  const family = [pid];
+  for (let i = 0; i < family.length; i++) for (const [p, parent] of all) if (parent === family[i]) family.push(p);
+  return family;
+}
+
+/**
+ * Who answers on TCP `port`: 'ours' when `pid` (or a process it started) holds the listening
+ * socket, 'other' when a listening socket is there and none of them holds it (another program took
+ * the port: its answers are not our server's), 'unknown' where /proc cannot say (not Linux).
+ */
+export function listenerOf(port: number, pid: number): 'ours' | 'other' | 'unknown' {
+  const inodes = listeningSockets(port);
+  if (inodes === null || inodes.size === 0) return 'unknown';
+  for (const p of withDescendants(pid)) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${p}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${p}/fd/${fd}`);
+        if (target.startsWith('socket:[') && inodes.has(target.slice(8, -1))) return 'ours';
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return 'other';
 }

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 import { waitForPort } from './net';
-import { alive, claimServer, processesWith, runs, stopLeftRunning } from './orphans';
+import { alive, claimServer, listenerOf, processesWith, runs, stopLeftRunning } from './orphans';
 import { ensureTemporalCli, ensureTestServer } from './temporal-binaries';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 
@@ -192,6 +192,13 @@ export async function startDevServer(opts: {
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  await ensureOwnPort(
+    child,
+    host,
+    opts.port,
+    'the Temporal dev server',
+    'Stop it, or set TEMPORAL_DEV_PORT to a free port.',
+  );
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal dev server',
     namespace: opts.namespace,
@@ -206,6 +213,18 @@ export async function startDevServer(opts: {
   };
 }
 
+/**
+ * After something answered on the port a server was started for: fails (stopping the server) when
+ * another program listens there. That program answers every check the server's own answer would
+ * pass (another Temporal server does), and the start would use it without a word while its own
+ * server exits, unable to bind.
+ */
+async function ensureOwnPort(child: ChildProcess, host: string, port: number, what: string, hint: string) {
+  if (child.pid === undefined || listenerOf(port, child.pid) !== 'other') return;
+  await stopChild(child, 'SIGKILL');
+  throw new Error(`Another program already listens on ${host}:${port}, the port ${what} was started on. ${hint}`);
+}
+
 /** Starts the time-skipping test server on `port` (tests only). */
 export async function startTestServer(opts: { log: Logger; port: number }): Promise<ServerHandle> {
   const wrapper = await ensureTestServer(opts.log);
@@ -214,6 +233,7 @@ export async function startTestServer(opts: { log: Logger; port: number }): Prom
   const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'test-server');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  await ensureOwnPort(child, host, opts.port, 'the Temporal test server', 'Give it another port.');
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal test server',
     timeoutMs: 60_000,
