@@ -54,6 +54,13 @@ let next = FIRST + Math.floor(Math.random() * (LAST - FIRST));
  */
 const RESERVATIONS = path.join(os.tmpdir(), `notetaker-ports-${process.getuid?.() ?? 'user'}`);
 
+/** This process's notes, removed as it exits (those of a process killed outright are removed by the next look). */
+const noted = new Set<string>();
+function forgetNotes(): void {
+  for (const file of noted) rmSync(file, { force: true });
+  noted.clear();
+}
+
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -73,6 +80,8 @@ function reserve(port: number): boolean {
   try {
     mkdirSync(RESERVATIONS, { recursive: true, mode: 0o700 });
     writeFileSync(file, String(process.pid), { flag: 'wx' });
+    if (noted.size === 0) process.once('exit', forgetNotes);
+    noted.add(file);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true;
