@@ -191,7 +191,10 @@ export async function startDevServer(opts: {
   }
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');
-  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
+  // One that exits at once says why last (a UI port another program holds: "address already in use").
+  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null).catch((err: Error) => {
+    throw new Error(`${err.message}: ${lastOutput() || 'it printed nothing'}`);
+  });
   await ensureOwnPort(
     child,
     host,

@@ -87,7 +87,7 @@ describe('ports for the servers a test or bench starts', () => {
     }
   });
 
-  it('When a Temporal server is started on a port another program took meanwhile, then the start fails saying so instead of using that program', async () => {
+  it('When a Temporal server is started on a port another program took meanwhile, then the start fails saying so instead of using that program, and one whose UI port is taken says so', async () => {
     const devPort = await freePort();
     const testPort = await freePort();
     const servers = [await listening(devPort), await listening(testPort)];
@@ -102,6 +102,17 @@ describe('ports for the servers a test or bench starts', () => {
           cliPath: testEnv().cli,
         }),
         new RegExp(`Another program already listens on 127\\.0\\.0\\.1:${devPort}.*TEMPORAL_DEV_PORT`),
+      );
+      // Its UI's port taken: the dev server exits at once, and the start says what it printed.
+      await assert.rejects(
+        startDevServer({
+          log: silentLog,
+          port: await freePort(),
+          uiPort: devPort,
+          namespace: 'default',
+          cliPath: testEnv().cli,
+        }),
+        new RegExp(`exited: .*${devPort}.*address already in use`),
       );
       await assert.rejects(
         startTestServer({ log: silentLog, port: testPort }),
