@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { fanOutEvents, firstAttempts as firstAttemptsOf } from '../activities/webhooks';
 import { endOrphanedBot } from '../services/meetings';
@@ -41,6 +42,9 @@ export type DispatcherOptions = {
   roundGapMs?: number;
 };
 
+/** Recording a sent command is asked again after 0.1, 0.2, … up to this pause (about 3 s in all). */
+const RECORD_SENT_LAST_DELAY_MS = 1600;
+
 export type Dispatcher = { wake: () => void; stop: () => Promise<void>; idle: () => Promise<void> };
 
 /**
@@ -72,6 +76,27 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
 
+  /**
+   * Records a sent command, asking again for a few seconds when the database refuses (a moment
+   * without it): recorded as failed instead, the command would be sent a second time; left leased,
+   * it would hold its workflow's later commands until the lease lapsed.
+   */
+  async function recordSent(em: EntityManager, c: ClaimedCommand): Promise<void> {
+    for (let delay = 100; ; delay *= 2) {
+      try {
+        await markCommandSent(em, c.id);
+        return;
+      } catch (err) {
+        if (stopped || delay > RECORD_SENT_LAST_DELAY_MS) throw err;
+        log.warn(
+          { command_id: c.id, workflow_id: c.workflowId, err, retry_in_ms: delay },
+          'recording a sent workflow command failed; asking again',
+        );
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
   async function send(c: ClaimedCommand): Promise<void> {
     const em = orm.em.fork();
     try {
@@ -86,14 +111,24 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
           await endOrphanedBot(em, c.command.onNotFound.botId, { status: 'cancelled' }, UNDERWAY_BOT_STATUSES);
         }
       }
-      await markCommandSent(em, c.id);
+      await recordSent(em, c);
     } catch (err) {
       const unreachable = isUnreachable(err);
-      const { parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), {
-        delayMs: retryDelayMs(c.attempts + 1),
-        counts: !unreachable,
-      });
       const fields = { command_id: c.id, workflow_id: c.workflowId, op: c.command.op, err: err };
+      let parked: boolean;
+      try {
+        ({ parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), {
+          delayMs: retryDelayMs(c.attempts + 1),
+          counts: !unreachable,
+        }));
+      } catch (recording) {
+        // The database is away: the row stays leased and is sent again once the lease lapses.
+        log.error(
+          { ...fields, recording_err: recording },
+          'a workflow command could not be recorded; it is sent again when its lease lapses',
+        );
+        return;
+      }
       if (parked) log.error(fields, 'workflow command parked after repeated failures: see `npm run admin -- commands`');
       else if (unreachable) log.warn(fields, 'Temporal unreachable: the command waits and is retried');
       else log.warn(fields, 'sending a workflow command failed; retrying with backoff');

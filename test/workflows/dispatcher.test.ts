@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { commandBacklog, unparkCommands } from '../../db/commands';
 import { commands } from '../../services/commands';
 import { MAX_COMMAND_FAILURES } from '../../domain/commands';
+import { cancelSignal } from '../../workflows/signals';
 import { temporalGateway } from '../../runtime/temporal-gateway';
 import { startDispatcher } from '../../worker/dispatcher';
 import { freshDatabase, silentLog } from '../support/db';
@@ -28,6 +29,17 @@ const row = async (workflowId: string) =>
       [workflowId],
     );
 
+/** The dispatcher on this file's servers, polling often. */
+const dispatcher = (extra: Partial<Parameters<typeof startDispatcher>[0]> = {}) =>
+  startDispatcher({
+    allowLoopbackWebhooks: true,
+    orm: db.orm,
+    log: silentLog,
+    gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),
+    pollMs: 50,
+    ...extra,
+  });
+
 describe('the outbox dispatcher', () => {
   it('When a command keeps failing (a row this release cannot send), then it is retried, parked after the limit and listed for operators, while other commands go through; unparking queues it again', async () => {
     const em = db.orm.em.fork();
@@ -37,14 +49,7 @@ describe('the outbox dispatcher', () => {
     );
     commands.start(em, 'rateLimitJanitor', 'fine/1', []);
     await em.flush();
-    const d = startDispatcher({
-      allowLoopbackWebhooks: true,
-      orm: db.orm,
-      log: silentLog,
-      gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),
-      pollMs: 50,
-      retryDelayMs: () => 20,
-    });
+    const d = dispatcher({ retryDelayMs: () => 20 });
     try {
       await startedWorkflow(t, 'fine/1');
       await until(async () => (await row('poison/1'))[0]!.parked_at, {
@@ -76,13 +81,7 @@ describe('the outbox dispatcher', () => {
     commands.start(em, 'rateLimitJanitor', 'twice/1', []);
     commands.start(em, 'rateLimitJanitor', 'twice/1', []);
     await em.flush();
-    const d = startDispatcher({
-      allowLoopbackWebhooks: true,
-      orm: db.orm,
-      log: silentLog,
-      gateway: temporalGateway(t.env.client, { taskQueue: t.taskQueue, deadlineMs: 5_000 }),
-      pollMs: 50,
-    });
+    const d = dispatcher();
     try {
       const handle = await startedWorkflow(t, 'twice/1');
       const firstRun = (await handle.describe()).runId;
@@ -110,6 +109,47 @@ describe('the outbox dispatcher', () => {
       assert.equal(described.status.name, 'TERMINATED');
     } finally {
       await d.stop();
+    }
+  });
+
+  it('When the database refuses for a moment to record a sent command, then it is recorded once the database takes it: the signal reaches its workflow once', async () => {
+    const em = db.orm.em.fork();
+    commands.start(em, 'rateLimitJanitor', 'blip/1', []);
+    await em.flush();
+    // The moment without the database, for this workflow's rows only: recording one as sent is refused.
+    await em.execute(`create function refuse_sent() returns trigger language plpgsql as $$ begin
+        if new.workflow_id = 'blip/1' and new.command->>'op' = 'signal' and new.dispatched_at is not null
+        then raise exception 'the database refuses for a moment (test)'; end if;
+        return new; end $$`);
+    await em.execute(
+      'create trigger refuse_sent before update on workflow_commands for each row execute function refuse_sent()',
+    );
+    const d = dispatcher();
+    const signalsIn = async () =>
+      (await handle.fetchHistory()).events!.filter((e) => e.workflowExecutionSignaledEventAttributes).length;
+    const handle = await startedWorkflow(t, 'blip/1');
+    try {
+      const signalling = db.orm.em.fork();
+      commands.signal(signalling, 'blip/1', cancelSignal, []);
+      await signalling.flush();
+      await until(signalsIn, { what: 'the signal to reach the workflow', timeoutMs: 10_000, intervalMs: 20 });
+      await em.execute('drop trigger refuse_sent on workflow_commands');
+      await until(async () => (await row('blip/1')).every((r) => r.dispatched_at), {
+        what: 'the signal recorded as sent',
+        timeoutMs: 10_000,
+        intervalMs: 50,
+      });
+      // A failure recorded instead would have sent it again a second later.
+      await new Promise((r) => setTimeout(r, 2_000));
+      assert.equal(await signalsIn(), 1, 'the signal reached its workflow once');
+      const [, signal] = await row('blip/1');
+      assert.equal(signal!.attempts, 0);
+      assert.equal(signal!.last_error, null);
+    } finally {
+      await d.stop();
+      await em.execute('drop trigger if exists refuse_sent on workflow_commands');
+      await em.execute('drop function if exists refuse_sent()');
+      await handle.terminate('test over');
     }
   });
 });
