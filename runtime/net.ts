@@ -30,6 +30,20 @@ export async function waitForPort(
   }
 }
 
+/**
+ * Resolves true once nothing listens on `port` of loopback, false if something still does after
+ * `timeoutMs`. A server stopped just before can hold its port a moment after its process reads as
+ * ended (its other threads still closing), and a server started meanwhile would find it taken.
+ */
+export async function portFreed(port: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await isFree(port))) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
 /** Whether nothing listens on `port` of loopback now (binding it and letting go). */
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

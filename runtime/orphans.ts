@@ -49,10 +49,23 @@ export function statOf(
   }
 }
 
-/** Whether a process is still there: not gone, and not a zombie waiting to be reaped. */
+const ended = (state: string | undefined) => state === undefined || state === 'Z' || state === 'X';
+
+/**
+ * Whether a process is still there: not gone, and not a zombie waiting to be reaped. A process whose
+ * main thread has ended while its other threads still exit (closing its files and sockets: a
+ * server's port is still held) reads as a zombie in its own stat, and is still there.
+ */
 export function alive(pid: number): boolean {
-  const state = statOf(pid)?.state;
-  return state !== undefined && state !== 'Z' && state !== 'X';
+  if (!ended(statOf(pid)?.state)) return true;
+  try {
+    return readdirSync(`/proc/${pid}/task`).some((thread) => {
+      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+      return !ended(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]);
+    });
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `pid` runs a command line holding `args` in this order, one after another. */
@@ -178,6 +191,24 @@ function withDescendants(pid: number): number[] {
   return family;
 }
 
+/** Whether `pid` holds one of the sockets `inodes`. */
+function holdsSocket(pid: number, inodes: Set<string>): boolean {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return fds.some((fd) => {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith('socket:[') && inodes.has(target.slice(8, -1));
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
+}
+
 /**
  * Who answers on TCP `port`: 'ours' when `pid` (or a process it started) holds the listening
  * socket, 'other' when a listening socket is there and none of them holds it (another program took
@@ -186,21 +217,13 @@ function withDescendants(pid: number): number[] {
 export function listenerOf(port: number, pid: number): 'ours' | 'other' | 'unknown' {
   const inodes = listeningSockets(port);
   if (inodes === null || inodes.size === 0) return 'unknown';
-  for (const p of withDescendants(pid)) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${p}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const target = readlinkSync(`/proc/${p}/fd/${fd}`);
-        if (target.startsWith('socket:[') && inodes.has(target.slice(8, -1))) return 'ours';
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  return 'other';
+  return withDescendants(pid).some((p) => holdsSocket(p, inodes)) ? 'ours' : 'other';
+}
+
+/** The process listening on TCP `port` and its command line, where /proc shows it (this user's, or any as root). */
+export function listeningProcess(port: number): { pid: number; command: string } | null {
+  const inodes = listeningSockets(port);
+  if (!inodes?.size) return null;
+  const pid = allProcesses().find((p) => holdsSocket(p, inodes));
+  return pid === undefined ? null : { pid, command: (argsOf(pid) ?? []).join(' ').slice(0, 300) };
 }

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
-import { waitForPort } from './net';
-import { alive, claimServer, listenerOf, processesWith, runs, stopLeftRunning } from './orphans';
+import { portFreed, waitForPort } from './net';
+import { alive, claimServer, listenerOf, listeningProcess, processesWith, runs, stopLeftRunning } from './orphans';
 import { ensureTemporalCli, ensureTestServer } from './temporal-binaries';
 import { SEARCH_ATTRIBUTES } from '../workflows/search-attributes';
 
@@ -189,19 +189,15 @@ export async function startDevServer(opts: {
     await stopDevServerLeftRunning(dbFile, opts.log);
     await claimServer(dbFile);
   }
+  const devHint = 'Stop it, or set TEMPORAL_DEV_PORT to a free port.';
+  await ensurePortFree(host, opts.port, 'the Temporal dev server', devHint);
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');
   // One that exits at once says why last (a UI port another program holds: "address already in use").
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null).catch((err: Error) => {
     throw new Error(`${err.message}: ${lastOutput() || 'it printed nothing'}`);
   });
-  await ensureOwnPort(
-    child,
-    host,
-    opts.port,
-    'the Temporal dev server',
-    'Stop it, or set TEMPORAL_DEV_PORT to a free port.',
-  );
+  await ensureOwnPort(child, host, opts.port, 'the Temporal dev server', devHint);
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal dev server',
     namespace: opts.namespace,
@@ -225,7 +221,19 @@ export async function startDevServer(opts: {
 async function ensureOwnPort(child: ChildProcess, host: string, port: number, what: string, hint: string) {
   if (child.pid === undefined || listenerOf(port, child.pid) !== 'other') return;
   await stopChild(child, 'SIGKILL');
-  throw new Error(`Another program already listens on ${host}:${port}, the port ${what} was started on. ${hint}`);
+  throw portTaken(host, port, what, hint);
+}
+
+const portTaken = (host: string, port: number, what: string, hint: string) => {
+  const holder = listeningProcess(port);
+  return new Error(
+    `Another program${holder ? ` (pid ${holder.pid}: ${holder.command})` : ''} already listens on ${host}:${port}, the port ${what} was started on. ${hint}`,
+  );
+};
+
+/** Before a server is started: its port free, or free within 10 s (one stopped just before may still be closing it). */
+async function ensurePortFree(host: string, port: number, what: string, hint: string) {
+  if (!(await portFreed(port, 10_000))) throw portTaken(host, port, what, hint);
 }
 
 /** Starts the time-skipping test server on `port` (tests only). */
@@ -233,6 +241,7 @@ export async function startTestServer(opts: { log: Logger; port: number }): Prom
   const wrapper = await ensureTestServer(opts.log);
   const host = '127.0.0.1';
   if (!wrapper) throw new Error('the time-skipping test server is not available (no cache, no Maven)');
+  await ensurePortFree(host, opts.port, 'the Temporal test server', 'Give it another port.');
   const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'test-server');
   await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);

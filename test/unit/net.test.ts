@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterEach, describe, it } from '@jest/globals';
-import { freePort } from '../../runtime/net';
-import { listenerOf } from '../../runtime/orphans';
+import { freePort, portFreed } from '../../runtime/net';
+import { alive, listenerOf, statOf } from '../../runtime/orphans';
 import { startDevServer, startTestServer } from '../../runtime/temporal-servers';
 import { silentLog } from '../support/db';
 import { testEnv } from '../support/env';
@@ -87,10 +87,9 @@ describe('ports for the servers a test or bench starts', () => {
     }
   });
 
-  it('When a Temporal server is started on a port another program took meanwhile, then the start fails saying so instead of using that program, and one whose UI port is taken says so', async () => {
+  it('When a Temporal server is started on a port another program holds, then the start fails naming it after 10 s instead of using it; a port freed meanwhile (a server stopped just before) is waited for; a UI port in use is named', async () => {
     const devPort = await freePort();
-    const testPort = await freePort();
-    const servers = [await listening(devPort), await listening(testPort)];
+    const held = await listening(devPort);
     try {
       await assert.rejects(
         startDevServer({
@@ -101,7 +100,9 @@ describe('ports for the servers a test or bench starts', () => {
           headless: true,
           cliPath: testEnv().cli,
         }),
-        new RegExp(`Another program already listens on 127\\.0\\.0\\.1:${devPort}.*TEMPORAL_DEV_PORT`),
+        new RegExp(
+          `Another program \\(pid ${process.pid}: .*\\) already listens on 127\\.0\\.0\\.1:${devPort}.*TEMPORAL_DEV_PORT`,
+        ),
       );
       // Its UI's port taken: the dev server exits at once, and the start says what it printed.
       await assert.rejects(
@@ -114,12 +115,53 @@ describe('ports for the servers a test or bench starts', () => {
         }),
         new RegExp(`exited: .*${devPort}.*address already in use`),
       );
-      await assert.rejects(
-        startTestServer({ log: silentLog, port: testPort }),
-        new RegExp(`Another program already listens on 127\\.0\\.0\\.1:${testPort}`),
-      );
     } finally {
-      for (const s of servers) await new Promise((r) => s.close(r));
+      await new Promise((r) => held.close(r));
     }
+    // Held a moment longer by what was there before: the test server starts once it is freed, and is its own.
+    const testPort = await freePort();
+    const closing = await listening(testPort);
+    setTimeout(() => closing.close(), 500);
+    const server = await startTestServer({ log: silentLog, port: testPort });
+    try {
+      assert.equal(closing.listening, false);
+      const { Connection } = await import('@temporalio/client');
+      const connection = await Connection.connect({ address: server.address });
+      const info = await connection.workflowService.getSystemInfo({});
+      assert.ok(info.capabilities, 'a Temporal server answers on the port');
+      await connection.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('When a server process has ended its main thread while another still holds its port, then it still reads alive until the port is let go', async () => {
+    const port = await freePort();
+    // The main thread ends (pthread_exit) while a second one holds the listening socket for two seconds.
+    const script = [
+      'import socket, threading, time, ctypes',
+      'from ctypes.util import find_library',
+      'pthread = ctypes.CDLL(find_library("pthread") or None)',
+      'sock = socket.socket()',
+      `sock.bind(("127.0.0.1", ${port}))`,
+      'sock.listen()',
+      'def hold():',
+      '    time.sleep(2)',
+      '    sock.close()',
+      'threading.Thread(target=hold).start()',
+      'print("listening", flush=True)',
+      'pthread.pthread_exit(None)',
+    ].join('\n');
+    const child = spawn('python3', ['-c', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    await until(() => statOf(child.pid!)?.state === 'Z', {
+      what: 'the main thread to end',
+      timeoutMs: 10_000,
+      intervalMs: 10,
+    });
+    assert.equal(alive(child.pid!), true, 'a zombie main thread with a live thread is alive');
+    assert.equal(await portFreed(port, 0), false, 'its port is still held');
+    await until(() => !alive(child.pid!), { what: 'the process to end', timeoutMs: 10_000, intervalMs: 20 });
+    assert.equal(await portFreed(port, 0), true, 'its port is free once it reads ended');
   });
 });
