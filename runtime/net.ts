@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,23 +34,24 @@ export async function waitForPort(
  * Resolves true once nothing listens on `port` of loopback, false if something still does after
  * `timeoutMs`. A server stopped just before can hold its port a moment after its process reads as
  * ended (its other threads still closing), and a server started meanwhile would find it taken.
+ * A port that cannot be bound for another reason (not allowed) counts as free: the server says why.
  */
 export async function portFreed(port: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await isFree(port))) {
+  while ((await bindCheck(port)) === 'in_use') {
     if (Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
   return true;
 }
 
-/** Whether nothing listens on `port` of loopback now (binding it and letting go). */
-function isFree(port: number): Promise<boolean> {
+/** Whether `port` of loopback can be bound now (binding it and letting go): free, in use, or refused otherwise. */
+function bindCheck(port: number): Promise<'free' | 'in_use' | 'refused'> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'EADDRINUSE' ? 'in_use' : 'refused'));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve('free')));
   });
 }
 
@@ -67,8 +68,30 @@ let next = FIRST + Math.floor(Math.random() * (LAST - FIRST));
  * cannot see a port another process picked and has not bound yet.
  */
 const RESERVATIONS = path.join(os.tmpdir(), `notetaker-ports-${process.getuid?.() ?? 'user'}`);
+/** A note of an ended process is removed once this old (a younger one may be replaced as it is looked at). */
+const STALE_NOTE_MS = 30_000;
 
-/** This process's notes, removed as it exits (those of a process killed outright are removed by the next look). */
+/**
+ * The notes folder, made when missing, when it is safe to use: a folder of this user's that no one
+ * else may write to (not a link). Otherwise (another user made it, no writable temporary folder)
+ * null: ports are then only checked by binding them.
+ */
+function notesFolder(): string | null {
+  try {
+    mkdirSync(RESERVATIONS, { recursive: true, mode: 0o700 });
+    const st = lstatSync(RESERVATIONS);
+    const ours = process.getuid === undefined || st.uid === process.getuid();
+    return st.isDirectory() && ours && (st.mode & 0o022) === 0 ? RESERVATIONS : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * This process's notes, removed as it exits. A process killed outright, or a jest test file (whose
+ * `process` is a sandbox that never emits 'exit'), leaves its notes: the next look at the port
+ * removes them once old enough, and the test runner sweeps them when jest ends (sweepPortNotes).
+ */
 const noted = new Set<string>();
 function forgetNotes(): void {
   for (const file of noted) rmSync(file, { force: true });
@@ -84,29 +107,60 @@ function running(pid: number): boolean {
   }
 }
 
+/** Whether the process a note names has ended, and the note's age (a note removed meanwhile: not ended). */
+function noteOf(file: string): { ended: boolean; ageMs: number } {
+  const pid = Number(readFileSafely(file));
+  try {
+    return { ended: pid > 0 && !running(pid), ageMs: Date.now() - statSync(file).mtimeMs };
+  } catch {
+    return { ended: false, ageMs: 0 };
+  }
+}
+
+const readFileSafely = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
 /**
- * Notes `port` as this process's; false when a process still running noted it first. A note whose
- * process has ended is removed and the port passed over this time. Where nothing can be noted (no
- * writable temporary folder) every port is taken as free to note: the bind check still applies.
+ * Notes `port` as this process's; false when another note is there. The note appears whole (written
+ * beside, then linked into place), so no one reads it empty. A note of an ended process is removed
+ * once old enough and the port passed over this time. Without a safe notes folder every port is
+ * taken as free to note: the bind check still applies.
  */
 function reserve(port: number): boolean {
-  const file = path.join(RESERVATIONS, String(port));
+  const dir = notesFolder();
+  if (dir === null) return true;
+  const file = path.join(dir, String(port));
+  const draft = path.join(dir, `.${process.pid}-${port}`);
   try {
-    mkdirSync(RESERVATIONS, { recursive: true, mode: 0o700 });
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    writeFileSync(draft, String(process.pid));
+    linkSync(draft, file);
     if (noted.size === 0) process.once('exit', forgetNotes);
     noted.add(file);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return true;
+  } finally {
+    rmSync(draft, { force: true });
   }
-  try {
-    const pid = Number(readFileSync(file, 'utf8'));
-    if (!(pid > 0) || !running(pid)) rmSync(file, { force: true });
-  } catch {
-    // removed by its process meanwhile
-  }
+  const note = noteOf(file);
+  if (note.ended && note.ageMs > STALE_NOTE_MS) rmSync(file, { force: true });
   return false;
+}
+
+/** Removes every note of a process that has ended (the test runner, once jest has ended). */
+export function sweepPortNotes(): void {
+  const dir = notesFolder();
+  if (dir === null) return;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const pid = Number(name.startsWith('.') ? name.slice(1).split('-')[0] : readFileSafely(file));
+    if (pid > 0 && !running(pid)) rmSync(file, { force: true });
+  }
 }
 
 /**
@@ -120,7 +174,7 @@ export async function freePort(opts: { from?: number } = {}): Promise<number> {
   for (let tries = 0; tries <= LAST - FIRST; tries++) {
     const port = next;
     next = next >= LAST ? FIRST : next + 1;
-    if (reserve(port) && (await isFree(port))) return port;
+    if (reserve(port) && (await bindCheck(port)) === 'free') return port;
   }
   throw new Error(`no free port on 127.0.0.1 between ${FIRST} and ${LAST}`);
 }

@@ -58,14 +58,20 @@ const ended = (state: string | undefined) => state === undefined || state === 'Z
  */
 export function alive(pid: number): boolean {
   if (!ended(statOf(pid)?.state)) return true;
+  let threads: string[];
   try {
-    return readdirSync(`/proc/${pid}/task`).some((thread) => {
-      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
-      return !ended(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]);
-    });
+    threads = readdirSync(`/proc/${pid}/task`);
   } catch {
     return false;
   }
+  return threads.some((thread) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+      return !ended(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]);
+    } catch {
+      return false; // that thread ended meanwhile
+    }
+  });
 }
 
 /** Whether `pid` runs a command line holding `args` in this order, one after another. */

@@ -194,7 +194,13 @@ export async function startDevServer(opts: {
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');
   // One that exits at once says why last (a UI port another program holds: "address already in use").
-  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null).catch((err: Error) => {
+  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null).catch(async (err: Error) => {
+    // Its output may still be on its way when its exit is seen: read once its pipes closed (2 s at most).
+    await new Promise((r) => {
+      if (child.stdout?.readableEnded && child.stderr?.readableEnded) r(undefined);
+      child.once('close', r);
+      setTimeout(r, 2_000);
+    });
     throw new Error(`${err.message}: ${lastOutput() || 'it printed nothing'}`);
   });
   await ensureOwnPort(child, host, opts.port, 'the Temporal dev server', devHint);

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { DefaultLogger, bundleWorkflowCode } from '@temporalio/worker';
 import { createOrm, migrate } from '../db/orm';
 import { createLogger } from '../runtime/logger';
-import { freePort } from '../runtime/net';
+import { freePort, sweepPortNotes } from '../runtime/net';
 import { projectRoot } from '../runtime/paths';
 import { PostgresStartError, startEmbeddedPostgres } from '../runtime/postgres';
 import { ensureTemporalCli, ensureTestServer } from '../runtime/temporal-binaries';
@@ -155,6 +155,8 @@ async function main(): Promise<number> {
       child.on('close', () => clearTimeout(watchdog));
       child.on('close', (c) => resolve(c ?? 1));
     });
+    // Test files note the ports they were handed (runtime/net.ts) and never see their own exit.
+    sweepPortNotes();
     const counts = tally(resultsFile);
     // A run that failed with nothing to show for it (killed, or jest itself failed) is not a pass.
     if (code !== 0 && counts.fail === 0) counts.fail = 1;

@@ -42,8 +42,8 @@ export type DispatcherOptions = {
   roundGapMs?: number;
 };
 
-/** Recording a sent command is asked again after 0.1, 0.2, … up to this pause (about 3 s in all). */
-const RECORD_SENT_LAST_DELAY_MS = 1600;
+/** How long recording a sent command is asked again (after 0.1, 0.2, 0.4, … s) before it is left to its lease. */
+const RECORD_SENT_BUDGET_MS = 3_500;
 
 export type Dispatcher = { wake: () => void; stop: () => Promise<void>; idle: () => Promise<void> };
 
@@ -77,17 +77,18 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   let idleWaiters: (() => void)[] = [];
 
   /**
-   * Records a sent command, asking again for a few seconds when the database refuses (a moment
-   * without it): recorded as failed instead, the command would be sent a second time; left leased,
-   * it would hold its workflow's later commands until the lease lapsed.
+   * Records a sent command, asking again for about 3 s when the database refuses (a moment without
+   * it); false when it still refuses. A sent command is never recorded as failed: it would be sent
+   * a second time at once.
    */
-  async function recordSent(em: EntityManager, c: ClaimedCommand): Promise<void> {
+  async function recordSent(em: EntityManager, c: ClaimedCommand): Promise<boolean> {
+    const giveUpAt = Date.now() + RECORD_SENT_BUDGET_MS;
     for (let delay = 100; ; delay *= 2) {
       try {
         await markCommandSent(em, c.id);
-        return;
+        return true;
       } catch (err) {
-        if (stopped || delay > RECORD_SENT_LAST_DELAY_MS) throw err;
+        if (stopped || Date.now() + delay > giveUpAt) return false;
         log.warn(
           { command_id: c.id, workflow_id: c.workflowId, err, retry_in_ms: delay },
           'recording a sent workflow command failed; asking again',
@@ -95,6 +96,28 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
         await new Promise((r) => setTimeout(r, delay));
       }
     }
+  }
+
+  /** A send that failed: due again after a backoff, or parked after repeated refusals. */
+  async function recordFailure(em: EntityManager, c: ClaimedCommand, err: unknown): Promise<void> {
+    const unreachable = isUnreachable(err);
+    const fields = { command_id: c.id, workflow_id: c.workflowId, op: c.command.op, err: err };
+    let parked: boolean;
+    try {
+      ({ parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), {
+        delayMs: retryDelayMs(c.attempts + 1),
+        counts: !unreachable,
+      }));
+    } catch (recording) {
+      log.error(
+        { ...fields, recording_err: recording },
+        'a failed workflow command could not be recorded; it is sent again when its lease lapses',
+      );
+      return;
+    }
+    if (parked) log.error(fields, 'workflow command parked after repeated failures: see `npm run admin -- commands`');
+    else if (unreachable) log.warn(fields, 'Temporal unreachable: the command waits and is retried');
+    else log.warn(fields, 'sending a workflow command failed; retrying with backoff');
   }
 
   async function send(c: ClaimedCommand): Promise<void> {
@@ -111,28 +134,15 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
           await endOrphanedBot(em, c.command.onNotFound.botId, { status: 'cancelled' }, UNDERWAY_BOT_STATUSES);
         }
       }
-      await recordSent(em, c);
     } catch (err) {
-      const unreachable = isUnreachable(err);
-      const fields = { command_id: c.id, workflow_id: c.workflowId, op: c.command.op, err: err };
-      let parked: boolean;
-      try {
-        ({ parked } = await markCommandFailed(em, c.id, (err as Error).message ?? String(err), {
-          delayMs: retryDelayMs(c.attempts + 1),
-          counts: !unreachable,
-        }));
-      } catch (recording) {
-        // The database is away: the row stays leased and is sent again once the lease lapses.
-        log.error(
-          { ...fields, recording_err: recording },
-          'a workflow command could not be recorded; it is sent again when its lease lapses',
-        );
-        return;
-      }
-      if (parked) log.error(fields, 'workflow command parked after repeated failures: see `npm run admin -- commands`');
-      else if (unreachable) log.warn(fields, 'Temporal unreachable: the command waits and is retried');
-      else log.warn(fields, 'sending a workflow command failed; retrying with backoff');
+      await recordFailure(em, c, err);
+      return;
     }
+    if (!(await recordSent(em, c)))
+      log.error(
+        { command_id: c.id, workflow_id: c.workflowId, op: c.command.op },
+        'a sent workflow command could not be recorded; it is sent again when its lease lapses',
+      );
   }
 
   // Whether deliveries may be due for a first attempt that no claim of this process has seen: at

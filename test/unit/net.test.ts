@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, it } from '@jest/globals';
-import { freePort, portFreed } from '../../runtime/net';
+import { freePort, portFreed, sweepPortNotes } from '../../runtime/net';
 import { alive, listenerOf, statOf } from '../../runtime/orphans';
 import { startDevServer, startTestServer } from '../../runtime/temporal-servers';
 import { silentLog } from '../support/db';
@@ -15,11 +18,14 @@ afterEach(() => {
 });
 
 /** Another node process, as another test file's worker is: `code` runs with freePort in scope; what it prints is read. */
-function otherProcess(code: string): { child: ChildProcess; printed: () => string } {
+function otherProcess(
+  code: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { child: ChildProcess; printed: () => string } {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '-e', `const { freePort } = require('./runtime/net'); ${code}; setInterval(() => {}, 1000);`],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit'], env },
   );
   children.push(child);
   let out = '';
@@ -57,7 +63,7 @@ describe('ports for the servers a test or bench starts', () => {
     }
   });
 
-  it('When another running process was handed a port it has not bound yet, then this one is never handed it; once that process ends, the port comes back', async () => {
+  it('When another running process was handed a port it has not bound yet, then this one is never handed it; once that process ended, the sweep gives the port back', async () => {
     const from = 15_000 + Math.floor(Math.random() * 15_000);
     const other = otherProcess(`freePort({ from: ${from} }).then((p) => console.log('port', p))`);
     const [, taken] = (await until(() => /port (\d+)/.exec(other.printed()), {
@@ -69,8 +75,9 @@ describe('ports for the servers a test or bench starts', () => {
     assert.equal(await freePort({ from: port }).then((p) => p === port), false, 'the port it holds is passed over');
     other.child.kill('SIGKILL');
     await new Promise((r) => other.child.once('exit', r));
-    // The first look removes the note of the ended process; the next hands the port out.
-    await freePort({ from: port });
+    // Its note outlives it (killed outright) until the test runner's sweep, as at the end of a run.
+    assert.notEqual(await freePort({ from: port }), port, 'a young note of an ended process is passed over');
+    sweepPortNotes();
     assert.equal(await freePort({ from: port }), port);
   });
 
@@ -118,13 +125,15 @@ describe('ports for the servers a test or bench starts', () => {
     } finally {
       await new Promise((r) => held.close(r));
     }
-    // Held a moment longer by what was there before: the test server starts once it is freed, and is its own.
+    // Held a moment longer by what was there before: waited for, and the test server then starts there as its own.
     const testPort = await freePort();
     const closing = await listening(testPort);
-    setTimeout(() => closing.close(), 500);
+    assert.equal(await portFreed(testPort, 0), false, 'a port in use is not free');
+    setTimeout(() => closing.close(), 300);
+    assert.equal(await portFreed(testPort, 30_000), true);
+    assert.equal(closing.listening, false, 'it was free only once closed');
     const server = await startTestServer({ log: silentLog, port: testPort });
     try {
-      assert.equal(closing.listening, false);
       const { Connection } = await import('@temporalio/client');
       const connection = await Connection.connect({ address: server.address });
       const info = await connection.workflowService.getSystemInfo({});
@@ -137,7 +146,7 @@ describe('ports for the servers a test or bench starts', () => {
 
   it('When a server process has ended its main thread while another still holds its port, then it still reads alive until the port is let go', async () => {
     const port = await freePort();
-    // The main thread ends (pthread_exit) while a second one holds the listening socket for two seconds.
+    // The main thread ends (pthread_exit) while a second one holds the listening socket for five seconds.
     const script = [
       'import socket, threading, time, ctypes',
       'from ctypes.util import find_library',
@@ -146,7 +155,7 @@ describe('ports for the servers a test or bench starts', () => {
       `sock.bind(("127.0.0.1", ${port}))`,
       'sock.listen()',
       'def hold():',
-      '    time.sleep(2)',
+      '    time.sleep(5)',
       '    sock.close()',
       'threading.Thread(target=hold).start()',
       'print("listening", flush=True)',
@@ -161,7 +170,26 @@ describe('ports for the servers a test or bench starts', () => {
     });
     assert.equal(alive(child.pid!), true, 'a zombie main thread with a live thread is alive');
     assert.equal(await portFreed(port, 0), false, 'its port is still held');
-    await until(() => !alive(child.pid!), { what: 'the process to end', timeoutMs: 10_000, intervalMs: 20 });
+    await until(() => !alive(child.pid!), { what: 'the process to end', timeoutMs: 20_000, intervalMs: 20 });
     assert.equal(await portFreed(port, 0), true, 'its port is free once it reads ended');
+  });
+
+  it('When the notes folder is one others may write to, then ports are handed out on the bind check alone and nothing is noted there', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'ports-'));
+    const planted = path.join(tmp, `notetaker-ports-${process.getuid!()}`);
+    mkdirSync(planted);
+    chmodSync(planted, 0o777);
+    const other = otherProcess(`freePort().then((p) => console.log('port', p))`, { ...process.env, TMPDIR: tmp });
+    try {
+      const [, port] = (await until(() => /port (\d+)/.exec(other.printed()), {
+        what: 'a port handed out',
+        timeoutMs: 30_000,
+      }))!;
+      assert.ok(Number(port) >= 15_000);
+      assert.equal(readdirSync(planted).length, 0, 'no note in a folder others may write to');
+    } finally {
+      other.child.kill('SIGKILL');
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { WorkflowHandle } from '@temporalio/client';
 import { commandBacklog, unparkCommands } from '../../db/commands';
 import { commands } from '../../services/commands';
 import { MAX_COMMAND_FAILURES } from '../../domain/commands';
 import { cancelSignal } from '../../workflows/signals';
 import { temporalGateway } from '../../runtime/temporal-gateway';
-import { startDispatcher } from '../../worker/dispatcher';
+import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
 import { freshDatabase, silentLog } from '../support/db';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
 import { until } from '../support/until';
@@ -116,29 +117,34 @@ describe('the outbox dispatcher', () => {
     const em = db.orm.em.fork();
     commands.start(em, 'rateLimitJanitor', 'blip/1', []);
     await em.flush();
-    // The moment without the database, for this workflow's rows only: recording one as sent is refused.
+    // The moment without the database, for this workflow's signal only: its first two records as sent
+    // are refused (a sequence counts them: unlike a table, it keeps counting through the refusal's rollback).
+    await em.execute('create sequence sent_records');
     await em.execute(`create function refuse_sent() returns trigger language plpgsql as $$ begin
         if new.workflow_id = 'blip/1' and new.command->>'op' = 'signal' and new.dispatched_at is not null
+          and nextval('sent_records') <= 2
         then raise exception 'the database refuses for a moment (test)'; end if;
         return new; end $$`);
     await em.execute(
       'create trigger refuse_sent before update on workflow_commands for each row execute function refuse_sent()',
     );
-    const d = dispatcher();
-    const signalsIn = async () =>
-      (await handle.fetchHistory()).events!.filter((e) => e.workflowExecutionSignaledEventAttributes).length;
-    const handle = await startedWorkflow(t, 'blip/1');
+    let d: Dispatcher | undefined;
+    let handle: WorkflowHandle | undefined;
     try {
+      d = dispatcher();
+      handle = await startedWorkflow(t, 'blip/1');
+      const signalsIn = async () =>
+        (await handle!.fetchHistory()).events!.filter((e) => e.workflowExecutionSignaledEventAttributes).length;
       const signalling = db.orm.em.fork();
       commands.signal(signalling, 'blip/1', cancelSignal, []);
       await signalling.flush();
-      await until(signalsIn, { what: 'the signal to reach the workflow', timeoutMs: 10_000, intervalMs: 20 });
-      await em.execute('drop trigger refuse_sent on workflow_commands');
       await until(async () => (await row('blip/1')).every((r) => r.dispatched_at), {
         what: 'the signal recorded as sent',
         timeoutMs: 10_000,
         intervalMs: 50,
       });
+      const [records] = await em.execute<{ last_value: string }[]>('select last_value from sent_records');
+      assert.equal(Number(records!.last_value), 3, 'recorded at the third time of asking');
       // A failure recorded instead would have sent it again a second later.
       await new Promise((r) => setTimeout(r, 2_000));
       assert.equal(await signalsIn(), 1, 'the signal reached its workflow once');
@@ -146,10 +152,11 @@ describe('the outbox dispatcher', () => {
       assert.equal(signal!.attempts, 0);
       assert.equal(signal!.last_error, null);
     } finally {
-      await d.stop();
+      await d?.stop();
       await em.execute('drop trigger if exists refuse_sent on workflow_commands');
       await em.execute('drop function if exists refuse_sent()');
-      await handle.terminate('test over');
+      await em.execute('drop sequence if exists sent_records');
+      await handle?.terminate('test over');
     }
   });
 });
