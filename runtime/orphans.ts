@@ -58,18 +58,28 @@ const ended = (state: string | undefined) => state === undefined || state === 'Z
  */
 export function alive(pid: number): boolean {
   if (!ended(statOf(pid)?.state)) return true;
-  let threads: string[];
+  return anyEntry(`/proc/${pid}/task`, (thread) => {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    return !ended(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]);
+  });
+}
+
+/**
+ * Whether `test` holds for an entry of a /proc folder (a process's threads, its open files); false
+ * when the folder cannot be read. An entry gone while it is read (a thread ended, a file closed) does not hold.
+ */
+function anyEntry(folder: string, test: (entry: string) => boolean): boolean {
+  let entries: string[];
   try {
-    threads = readdirSync(`/proc/${pid}/task`);
+    entries = readdirSync(folder);
   } catch {
     return false;
   }
-  return threads.some((thread) => {
+  return entries.some((entry) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
-      return !ended(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]);
+      return test(entry);
     } catch {
-      return false; // that thread ended meanwhile
+      return false;
     }
   });
 }
@@ -199,19 +209,9 @@ function withDescendants(pid: number): number[] {
 
 /** Whether `pid` holds one of the sockets `inodes`. */
 function holdsSocket(pid: number, inodes: Set<string>): boolean {
-  let fds: string[];
-  try {
-    fds = readdirSync(`/proc/${pid}/fd`);
-  } catch {
-    return false;
-  }
-  return fds.some((fd) => {
-    try {
-      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      return target.startsWith('socket:[') && inodes.has(target.slice(8, -1));
-    } catch {
-      return false; // closed meanwhile
-    }
+  return anyEntry(`/proc/${pid}/fd`, (fd) => {
+    const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+    return target.startsWith('socket:[') && inodes.has(target.slice(8, -1));
   });
 }
 

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 import { portFreed, waitForPort } from './net';
@@ -193,17 +196,7 @@ export async function startDevServer(opts: {
   await ensurePortFree(host, opts.port, 'the Temporal dev server', devHint);
   const child = spawn(cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'temporal');
-  // One that exits at once says why last (a UI port another program holds: "address already in use").
-  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null).catch(async (err: Error) => {
-    // Its output may still be on its way when its exit is seen: read once its pipes closed (2 s at most).
-    await new Promise((r) => {
-      if (child.stdout?.readableEnded && child.stderr?.readableEnded) r(undefined);
-      child.once('close', r);
-      setTimeout(r, 2_000);
-    });
-    throw new Error(`${err.message}: ${lastOutput() || 'it printed nothing'}`);
-  });
-  await ensureOwnPort(child, host, opts.port, 'the Temporal dev server', devHint);
+  await ownPortAnswers(child, lastOutput, host, opts.port, 'the Temporal dev server', devHint);
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal dev server',
     namespace: opts.namespace,
@@ -219,12 +212,27 @@ export async function startDevServer(opts: {
 }
 
 /**
- * After something answered on the port a server was started for: fails (stopping the server) when
- * another program listens there. That program answers every check the server's own answer would
+ * Waits until the port a server was started for answers, and fails (stopping the server) when
+ * another program listens there: that program answers every check the server's own answer would
  * pass (another Temporal server does), and the start would use it without a word while its own
- * server exits, unable to bind.
+ * server exits, unable to bind. A server that exits first fails the start with what it printed last
+ * (a UI port in use: "address already in use"), read once its output has closed (2 s at most).
  */
-async function ensureOwnPort(child: ChildProcess, host: string, port: number, what: string, hint: string) {
+async function ownPortAnswers(
+  child: ChildProcess,
+  lastOutput: () => string,
+  host: string,
+  port: number,
+  what: string,
+  hint: string,
+) {
+  try {
+    await waitForPort(host, port, 60_000, () => child.exitCode === null);
+  } catch (err) {
+    const open = (s: Readable | null) => s !== null && !s.readableEnded;
+    if (open(child.stdout) || open(child.stderr)) await Promise.race([once(child, 'close'), sleep(2_000)]);
+    throw new Error(`${(err as Error).message}: ${lastOutput() || 'it printed nothing'}`);
+  }
   if (child.pid === undefined || listenerOf(port, child.pid) !== 'other') return;
   await stopChild(child, 'SIGKILL');
   throw portTaken(host, port, what, hint);
@@ -250,8 +258,7 @@ export async function startTestServer(opts: { log: Logger; port: number }): Prom
   await ensurePortFree(host, opts.port, 'the Temporal test server', 'Give it another port.');
   const child = spawn(wrapper, [String(opts.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lastOutput = pipeLogs(child, opts.log, 'test-server');
-  await waitForPort(host, opts.port, 60_000, () => child.exitCode === null);
-  await ensureOwnPort(child, host, opts.port, 'the Temporal test server', 'Give it another port.');
+  await ownPortAnswers(child, lastOutput, host, opts.port, 'the Temporal test server', 'Give it another port.');
   await waitForTemporal(`${host}:${opts.port}`, {
     name: 'Temporal test server',
     timeoutMs: 60_000,
