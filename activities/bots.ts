@@ -29,7 +29,12 @@ export type StatusChange = {
 
 type Part = 'transcript' | 'summary' | 'media';
 
-/** Runs `work` while telling Temporal every 5 s that the worker is alive (the workflow's heartbeat timeout finds dead ones). */
+/**
+ * Runs `work` while telling Temporal every 5 s that the worker is alive (the workflow's heartbeat
+ * timeout finds dead ones). No heartbeat at the start: Temporal counts the timeout from the attempt's
+ * start until a first heartbeat, so one sent at once would only cost the server a write for each step
+ * (a bot's three steps at full speed end before their first 5 s).
+ */
 async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
   let ctx: Context | null = null;
   try {
@@ -39,7 +44,6 @@ async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
   }
   const timer = ctx ? setInterval(() => ctx!.heartbeat(), 5_000) : null;
   try {
-    ctx?.heartbeat();
     return await work();
   } finally {
     if (timer) clearInterval(timer);
