@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, readFile, writeFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -30,12 +30,16 @@ export class LocalStorage implements MediaStorage {
     // Write then rename: a reader never sees half a file. The temporary name is this write's own, so
     // two writers of one key (a retried activity while the first still runs) never mix their bytes.
     const tmp = `${file}.${randomUUID()}.tmp`;
+    let out: WriteStream | null = null;
     try {
       if (Buffer.isBuffer(bytes)) await writeFile(tmp, bytes);
-      else await pipeline(bytes, createWriteStream(tmp));
+      else await pipeline(bytes, (out = createWriteStream(tmp)));
       await rename(tmp, file);
     } catch (err) {
       if (!Buffer.isBuffer(bytes)) bytes.destroy(); // a download not read to its end is let go
+      // A failed pipeline answers before its file is closed, and maybe before it is even created: the
+      // temporary file is removed once the stream has closed, or it could be created after the removal.
+      if (out && !out.closed) await new Promise<void>((resolve) => out!.once('close', () => resolve()));
       await rm(tmp, { force: true });
       throw err;
     }

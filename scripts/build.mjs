@@ -9,9 +9,11 @@
 // - a file that is written is written beside and renamed into place (write-file-atomic), so a
 //   process never loads a part of one;
 // - a compiled file newer than the record was written by something else (a build of a release from
-//   before the record, a tsc run by hand): an incremental compile trusts the files it wrote and would
-//   keep that one, so the record is dropped and everything is compiled again.
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+//   before the record, a tsc run by hand), and a missing one was deleted: an incremental compile
+//   trusts the files it once wrote, so the record is dropped and everything is compiled again.
+// Two builds at once both write correct files; one may see the other's new files as written by
+// something else and compile everything again (each file still replaced whole).
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,21 +46,15 @@ function writtenAfter(dir, since) {
 }
 
 function compile() {
-  let recorded = null;
-  try {
-    recorded = statSync(record).mtimeMs;
-  } catch {
-    // No record yet: the compile writes everything and records it.
-  }
-  if (recorded !== null && writtenAfter(dist, recorded)) rmSync(record, { force: true });
-
+  // As tsc prints them: in colour on a terminal, plain in a log.
+  const format = process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
   const formatHost = {
     getCanonicalFileName: (f) => f,
     getCurrentDirectory: () => root,
     getNewLine: () => '\n',
   };
   const report = (diagnostics) => {
-    if (diagnostics.length > 0) process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
+    if (diagnostics.length > 0) process.stderr.write(format(diagnostics, formatHost));
   };
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(root, 'tsconfig.build.json'),
@@ -71,18 +67,42 @@ function compile() {
       },
     },
   );
-  const host = ts.createIncrementalCompilerHost(config.options);
-  host.writeFile = (file, data, writeByteOrderMark) => {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileAtomic.sync(file, writeByteOrderMark ? `\ufeff${data}` : data, { fsync: false });
+
+  // The record is dropped, and everything compiled again, when a compiled file was written by
+  // something else, or is missing (an incremental compile does not make again a file it once wrote).
+  let recorded = null;
+  try {
+    recorded = statSync(record).mtimeMs;
+  } catch {
+    // No record yet: the compile writes everything and records it.
+  }
+  if (recorded !== null && writtenAfter(dist, recorded)) rmSync(record, { force: true });
+
+  const makeProgram = () => {
+    const host = ts.createIncrementalCompilerHost(config.options);
+    host.writeFile = (file, data, writeByteOrderMark) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileAtomic.sync(file, writeByteOrderMark ? `\ufeff${data}` : data, { fsync: false });
+    };
+    return ts.createIncrementalProgram({
+      rootNames: config.fileNames,
+      options: config.options,
+      projectReferences: config.projectReferences,
+      host,
+      configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
+    });
   };
-  const program = ts.createIncrementalProgram({
-    rootNames: config.fileNames,
-    options: config.options,
-    projectReferences: config.projectReferences,
-    host,
-    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
-  });
+  let program = makeProgram();
+  const missing = program
+    .getSourceFiles()
+    .filter((f) => !f.isDeclarationFile && !f.fileName.includes('/node_modules/'))
+    .some((f) =>
+      ts.getOutputFileNames({ ...config, fileNames: [f.fileName] }, f.fileName, false).some((out) => !existsSync(out)),
+    );
+  if (missing && existsSync(record)) {
+    rmSync(record, { force: true });
+    program = makeProgram();
+  }
   const diagnostics = ts.sortAndDeduplicateDiagnostics([
     ...program.getConfigFileParsingDiagnostics(),
     ...program.getOptionsDiagnostics(),
@@ -93,7 +113,9 @@ function compile() {
   ]);
   report(diagnostics);
   // As tsc: files are written despite type errors, and the build then fails.
-  return diagnostics.some((d) => d.category === ts.DiagnosticCategory.Error) ? 2 : 0;
+  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+  if (errors > 0) process.stderr.write(`\nFound ${errors} error${errors === 1 ? '' : 's'}.\n`);
+  return errors > 0 ? 2 : 0;
 }
 
 const compiled = compile();

@@ -69,14 +69,22 @@ export type WorkerOptions = ActivityDeps & {
 
 /**
  * The workflow bundle `npm run build` writes beside the compiled code (dist/workflow-bundle.js), or
- * null when running from source, or when the compiled workflows are newer than the bundle (compiled
- * without bundling): the worker then bundles the workflows itself as it starts, never running old ones.
+ * null when running from source, or when the bundle is older than the last compile (compiled without
+ * bundling: a build stopped by a type error or interrupted while bundling): the worker then bundles
+ * the workflows itself as it starts, never running old ones. The last compile is the newer of the
+ * compiled workflows' index and the compile's record (scripts/build.mjs rewrites only the files that
+ * changed, and its record whenever it writes any).
  */
 function prebuiltBundle(): { codePath: string } | null {
   const codePath = path.join(__dirname, '..', 'workflow-bundle.js');
   if (!existsSync(codePath)) return null;
-  const compiled = require.resolve('../workflows');
-  return statSync(codePath).mtimeMs >= statSync(compiled).mtimeMs ? { codePath } : null;
+  const record = path.join(__dirname, '..', '.tsbuildinfo');
+  const compiledAt = Math.max(
+    statSync(require.resolve('../workflows')).mtimeMs,
+    // Absent when built before the record existed, or dropped for a moment by a build running now.
+    statSync(record, { throwIfNoEntry: false })?.mtimeMs ?? 0,
+  );
+  return statSync(codePath).mtimeMs >= compiledAt ? { codePath } : null;
 }
 
 /** The worker: the project's workflows and activities on one task queue. */

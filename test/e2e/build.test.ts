@@ -1,15 +1,38 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { projectRoot } from '../../runtime/paths';
 
 const run = promisify(execFile);
-const dist = path.join(projectRoot(), 'dist');
-const bundlePath = path.join(dist, 'workflow-bundle.js');
+
+/**
+ * `npm run build` on a copy of the checkout's sources (what the Dockerfile copies to build), so the
+ * builds here never touch the dist/ that other tests' `npm start` loads.
+ */
+let work: string;
+let dist: string;
+let bundlePath: string;
+beforeAll(async () => {
+  const root = projectRoot();
+  work = await mkdtemp(path.join(os.tmpdir(), 'build-test-'));
+  const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  const folders = [...dockerfile.matchAll(/^COPY (\w+) \1$/gm)].map((m) => m[1]!);
+  for (const entry of [...folders, 'package.json', 'tsconfig.json', 'tsconfig.build.json'])
+    await cp(path.join(root, entry), path.join(work, entry), { recursive: true });
+  await symlink(path.join(root, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  dist = path.join(work, 'dist');
+  bundlePath = path.join(dist, 'workflow-bundle.js');
+}, 60_000);
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** `npm run build` as `npm start`, `npm run start:api|worker` and `npm run admin` run it first. */
+const build = () => run('npm', ['run', '--silent', 'build'], { cwd: work, timeout: 180_000 });
+
 /** A whole bundle ends with its inline source map, which the worker reads (the SDK refuses a bundle without). */
 function whole(code: string): boolean {
   const at = code.lastIndexOf('//# sourceMappingURL=data:');
@@ -22,9 +45,6 @@ function whole(code: string): boolean {
     return false;
   }
 }
-
-/** `npm run build` as `npm start`, `npm run start:api|worker` and `npm run admin` run it first. */
-const build = () => run('npm', ['run', '--silent', 'build'], { cwd: projectRoot(), timeout: 180_000 });
 
 /** Every compiled file of dist with its modification time. */
 function compiled(dir = dist, out = new Map<string, number>()): Map<string, number> {
@@ -46,7 +66,7 @@ describe('npm run build beside a starting service', () => {
     const builds = [0, 1].map(
       () =>
         new Promise<number | null>((resolve) => {
-          const child = spawn('npm', ['run', '--silent', 'build'], { cwd: projectRoot(), stdio: 'ignore' });
+          const child = spawn('npm', ['run', '--silent', 'build'], { cwd: work, stdio: 'ignore' });
           child.once('exit', resolve);
         }),
     );
@@ -79,13 +99,33 @@ describe('npm run build beside a starting service', () => {
     assert.deepEqual(rewritten, [], 'compiled files rewritten by a build of an unchanged checkout');
   }, 240_000);
 
-  it('When a compiled file was written by something else (a build of an earlier release, a tsc run by hand), then the next build compiles it again', async () => {
+  it('When a compiled file was written by something else (a build of an earlier release, a tsc run by hand) or deleted, then the next build makes it again', async () => {
     await build();
-    const file = path.join(dist, 'domain', 'ids.js');
-    const made = readFileSync(file, 'utf8');
+    const changed = path.join(dist, 'domain', 'ids.js');
+    const deleted = path.join(dist, 'workflows', 'index.js');
+    const made = { changed: readFileSync(changed, 'utf8'), deleted: readFileSync(deleted, 'utf8') };
     // Still valid code, as another build would leave it; written after the compile's record.
-    await writeFile(file, `${made}\n// written by another build\n`);
+    await writeFile(changed, `${made.changed}\n// written by another build\n`);
+    await rm(deleted);
     await build();
-    assert.equal(readFileSync(file, 'utf8'), made);
+    assert.equal(readFileSync(changed, 'utf8'), made.changed);
+    assert.equal(readFileSync(deleted, 'utf8'), made.deleted);
+  }, 240_000);
+
+  it('When the sources do not compile, then the build fails naming the error, and the next build of the same sources fails again', async () => {
+    await writeFile(path.join(work, 'domain', 'zz-broken.ts'), 'export const broken: number = "text";\n');
+    try {
+      for (const attempt of ['first', 'second']) {
+        const failed = await build().then(
+          () => null,
+          (err: { code?: number; stderr?: string }) => err,
+        );
+        assert.ok(failed, `the ${attempt} build failed`);
+        assert.equal(failed.code, 2);
+        assert.match(failed.stderr ?? '', /domain\/zz-broken\.ts.*TS2322/);
+      }
+    } finally {
+      await rm(path.join(work, 'domain', 'zz-broken.ts'));
+    }
   }, 240_000);
 });
