@@ -288,12 +288,13 @@ export async function updateMeetingMetadata(ctx: RequestCtx, id: string, body: u
   ) {
     throw new ApiError(400, 'bad_request', 'The body must be { "metadata": … }.');
   }
+  // (A field with an empty name is another field too.)
   const other = Object.keys(body).find((k) => k !== 'metadata');
-  if (other)
+  if (other !== undefined)
     throw new ApiError(
       400,
       'bad_request',
-      `Only metadata can be changed on a meeting; ${other} is not allowed.`,
+      `Only metadata can be changed on a meeting; ${other === '' ? 'a field with an empty name' : other} is not allowed.`,
       other,
     );
   meeting.metadata = mergeMetadata(meeting.metadata, (body as { metadata: unknown }).metadata);

@@ -308,6 +308,14 @@ describe('meetings', () => {
     const otherField = await api.http.patch(path).set('Authorization', me.key).send({ metadata: {}, title: 'x' });
     assert.equal(otherField.status, 400);
     assert.equal(otherField.body.errors[0].field, 'title');
+    // A field with an empty name is another field too (Schemathesis found it taken with a 200).
+    const emptyName = await api.http
+      .patch(path)
+      .set('Authorization', me.key)
+      .send({ metadata: { crm: 'opp-2' }, '': null });
+    assert.equal(emptyName.status, 400);
+    assert.equal(emptyName.body.errors[0].field, '');
+    assert.equal((await api.as(me).get(`/meetings/${bot.meeting_id}`)).body.metadata.crm, undefined, 'nothing taken');
     const breaches = await api.http
       .patch(path)
       .set('Authorization', me.key)
