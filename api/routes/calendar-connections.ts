@@ -143,9 +143,13 @@ export const calendarNotification = defineRoute({
   },
   handler: async (ctx, { params, query, body, request }) => {
     if (query.validationToken) return { raw: Buffer.from(query.validationToken), contentType: 'text/plain' };
-    const clientStates = ((body as { value?: { clientState?: string }[] } | undefined)?.value ?? []).map(
-      (v) => v.clientState,
-    );
+    // Microsoft's `{ value: [{ clientState }, …] }`; a body of any other shape carries no client state.
+    const value = body !== null && typeof body === 'object' ? (body as { value?: unknown }).value : undefined;
+    const clientStates = Array.isArray(value)
+      ? value.map((v: unknown) =>
+          v !== null && typeof v === 'object' ? (v as { clientState?: unknown }).clientState : undefined,
+        )
+      : [];
     await calendarNotified(ctx, params.id, { channelToken: request.headers['x-goog-channel-token'], clientStates });
     return { status: 202, body: { received: true } };
   },

@@ -253,3 +253,23 @@ describe('bot avatars', () => {
     assert.equal(ok.body.bot_avatar, 'https://cdn.example.com/bot.png');
   });
 });
+
+describe('calendar change notifications of any shape', () => {
+  it('When a calendar notification body is not what Microsoft sends (value not a list, entries null or not objects), then 401 answers without a valid token, never a 500', async () => {
+    for (const body of [
+      { value: 5 },
+      { value: [null, 7, 'x', { clientState: 9 }] },
+      { value: { clientState: 'x' } },
+      null,
+      'text',
+      [1, 2],
+    ]) {
+      const res = await api.http
+        .post('/api/v1/provider_callbacks/calendar/cal_00000000000000000000000000')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
+      assert.equal(res.status, 401, `${JSON.stringify(body)} answered ${res.status}`);
+      assert.deepEqual(codes(res.body), ['unauthorized']);
+    }
+  });
+});
