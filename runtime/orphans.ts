@@ -106,20 +106,39 @@ export function processesWith(args: string[]): number[] {
   return allProcesses().filter((pid) => runs(pid, args));
 }
 
+/** The servers this process has claimed (claimServer): their data, to be marked stopping. */
+const claimed = new Set<string>();
+
+function writeOwner(data: string, stopping: boolean): Promise<void> {
+  const me = statOf(process.pid);
+  return writeFile(
+    `${data}.owner`,
+    JSON.stringify({ pid: process.pid, started: me?.started ?? null, ...(stopping ? { stopping: true } : {}) }),
+    { mode: 0o644 },
+  );
+}
+
 /** Records this process as the one running the server of `data` (a data folder or file). */
 export async function claimServer(data: string): Promise<void> {
-  const me = statOf(process.pid);
-  await writeFile(`${data}.owner`, JSON.stringify({ pid: process.pid, started: me?.started ?? null }), {
-    mode: 0o644,
-  });
+  await writeOwner(data, false);
+  claimed.add(data);
 }
 
 /**
- * The process recorded as running the server of `data`, while it runs; null when it is gone (its
- * pid ended, or now names a process started later) or none was recorded.
+ * Records that this process is stopping, with the servers it claimed: a start that finds one of
+ * them still running waits for this process to end (stopLeftRunning) instead of failing. Called
+ * first thing when a service is told to stop (scripts/start.ts).
  */
-function ownerOf(data: string): number | null {
-  let owner: { pid?: unknown; started?: unknown };
+export async function markServersStopping(): Promise<void> {
+  await Promise.all([...claimed].map((data) => writeOwner(data, true).catch(() => undefined)));
+}
+
+/**
+ * The process recorded as running the server of `data`, while it runs, and whether it is stopping;
+ * null when it is gone (its pid ended, or now names a process started later) or none was recorded.
+ */
+function ownerOf(data: string): { pid: number; stopping: boolean } | null {
+  let owner: { pid?: unknown; started?: unknown; stopping?: unknown };
   try {
     owner = JSON.parse(readFileSync(`${data}.owner`, 'utf8'));
   } catch {
@@ -128,8 +147,11 @@ function ownerOf(data: string): number | null {
   if (typeof owner.pid !== 'number') return null;
   const now = statOf(owner.pid);
   if (!now || !alive(owner.pid) || now.started !== owner.started) return null;
-  return owner.pid;
+  return { pid: owner.pid, stopping: owner.stopping === true };
 }
+
+/** How long a start waits for a service that is stopping to end, before it says the server is in use. */
+export const STOPPING_OWNER_WAIT_MS = 60_000;
 
 /**
  * Before a start runs the server of `data` (`what`, found running as `pid`): stops it when the start
@@ -144,10 +166,21 @@ export async function stopLeftRunning(
   log: Logger,
   opts: { signal: NodeJS.Signals; waitMs: number; thenKill: boolean; fail: (message: string) => Error },
 ): Promise<void> {
-  const owner = ownerOf(data);
+  let owner = ownerOf(data);
+  if (owner?.stopping) {
+    // A service told to stop (Ctrl-C, SIGTERM) drains for some seconds, and its servers stop last:
+    // a start right after it waits for it, and then finds its server gone or left running.
+    log.info({ pid: owner.pid }, `${what} of ${data} belongs to a service that is stopping: waiting for it to end`);
+    const until = Date.now() + STOPPING_OWNER_WAIT_MS;
+    while (owner !== null && Date.now() < until) {
+      await sleep(100);
+      owner = ownerOf(data);
+    }
+    if (!alive(pid)) return; // stopped with its service
+  }
   if (owner !== null || !existsSync(`${data}.owner`))
     throw opts.fail(
-      `${what} of ${data} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner}`}): stop that service first, or give this one another DATA_DIR.`,
+      `${what} of ${data} is already running (pid ${pid}${owner === null ? '' : `, for process ${owner.pid}${owner.stopping ? `, which did not stop within ${STOPPING_OWNER_WAIT_MS / 1000} s` : ''}`}): stop that service first, or give this one another DATA_DIR.`,
     );
   log.warn(
     { pid },

@@ -20,6 +20,7 @@ import { startDispatcher } from '../worker/dispatcher';
 import { temporalGateway, workerClient } from '../runtime/temporal-gateway';
 import { createProviders } from '../activities/providers';
 import { LocalStorage } from '../runtime/storage';
+import { markServersStopping } from '../runtime/orphans';
 import { ensureSigningSecret } from '../runtime/secrets';
 import { apiProcessChannel, startApiCluster } from '../runtime/api-cluster';
 import { forgetAccountKeys, relayKeyForgets } from '../services/auth';
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
       return;
     }
     draining = true;
+    // A start right after this one (a restart) waits for it rather than finding its servers in use.
+    await markServersStopping();
     const deadline = config.shutdownTimeoutMs;
     log.info(
       { signal, deadline_ms: deadline },

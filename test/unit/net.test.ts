@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, it } from '@jest/globals';
 import { freePort, portFreed, sweepPortNotes } from '../../runtime/net';
-import { alive, listenerOf, statOf } from '../../runtime/orphans';
+import { alive, listenerOf, statOf, stopLeftRunning } from '../../runtime/orphans';
 import { startDevServer, startTestServer } from '../../runtime/temporal-servers';
 import { silentLog } from '../support/db';
 import { testEnv } from '../support/env';
@@ -191,5 +191,51 @@ describe('ports for the servers a test or bench starts', () => {
       other.child.kill('SIGKILL');
       rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a start that finds the server of its data running', () => {
+  /** A process standing for a service (the owner) or its server; `sleep` runs until killed. */
+  const sleeper = () => {
+    const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+    children.push(child);
+    return child;
+  };
+  const owned = (owner: ChildProcess, stopping: boolean) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'owner-test-'));
+    const data = path.join(dir, 'data');
+    const started = statOf(owner.pid!)!.started;
+    writeFileSync(
+      `${data}.owner`,
+      JSON.stringify({ pid: owner.pid, started, ...(stopping ? { stopping: true } : {}) }),
+    );
+    return data;
+  };
+  const options = { signal: 'SIGTERM' as const, waitMs: 5_000, thenKill: true, fail: (m: string) => new Error(m) };
+
+  it('When the service that runs it is stopping (a restart right after a stop), then the start waits for that service to end and then stops the server it left', async () => {
+    const owner = sleeper();
+    const server = sleeper();
+    const data = owned(owner, true);
+    const began = Date.now();
+    const ended = new Promise((r) => server.once('exit', r));
+    setTimeout(() => owner.kill('SIGKILL'), 1_000);
+    await stopLeftRunning(server.pid!, data, 'The test server', silentLog, options);
+    assert.ok(Date.now() - began >= 900, 'it waited for the stopping service');
+    await ended;
+    assert.equal(server.signalCode, 'SIGTERM');
+  });
+
+  it('When the service that runs it is running, then the start fails at once naming that service', async () => {
+    const owner = sleeper();
+    const server = sleeper();
+    const data = owned(owner, false);
+    const began = Date.now();
+    await assert.rejects(
+      stopLeftRunning(server.pid!, data, 'The test server', silentLog, options),
+      new RegExp(`The test server of .* is already running \\(pid ${server.pid}, for process ${owner.pid}\\)`),
+    );
+    assert.ok(Date.now() - began < 1_000, 'it did not wait');
+    assert.equal(alive(server.pid!), true);
   });
 });
