@@ -137,12 +137,15 @@ export function eventFromRecallWebhook(body: unknown): { providerBotId: string; 
     };
   };
   if (b?.event !== 'bot.status_change') return null;
-  const providerBotId = b.data?.bot?.id ?? b.data?.bot_id;
-  const code = b.data?.status?.code;
-  if (!providerBotId || !code) return null;
+  // Only text is taken where text belongs: a bot id of another kind would reach the bot lookup as a
+  // query operator, a code like `constructor` would name a property of every object.
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+  const providerBotId = text(b.data?.bot?.id) ?? text(b.data?.bot_id);
+  const code = text(b.data?.status?.code);
+  if (!providerBotId || !code || !Object.hasOwn(CODES, code)) return null;
   const mapped = CODES[code];
   if (!mapped) return null;
-  const at = b.data?.status?.created_at ?? new Date().toISOString();
+  const at = text(b.data?.status?.created_at) ?? new Date().toISOString();
   // Recall repeats a status with the same created_at when it retries: that is the event's identity.
   const id = `${providerBotId}:${code}:${at}`;
   if (Array.isArray(mapped)) return { providerBotId, event: { id, type: mapped[0], at, data: { reason: mapped[1] } } };
@@ -153,7 +156,7 @@ export function eventFromRecallWebhook(body: unknown): { providerBotId: string; 
         id,
         type: 'error',
         at,
-        data: { message: b.data?.status?.message ?? b.data?.status?.sub_code ?? 'fatal' },
+        data: { message: text(b.data?.status?.message) ?? text(b.data?.status?.sub_code) ?? 'fatal' },
       },
     };
   if (mapped === 'recording_done')

@@ -195,4 +195,26 @@ describe('Recall-style status webhooks', () => {
     assert.equal(eventFromRecallWebhook(body('media_expired')), null);
     assert.equal(eventFromRecallWebhook({ event: 'transcript.done' }), null);
   });
+
+  it('When a status webhook holds values of the wrong kind (a code naming an object property, a bot id that is not text), then it maps to nothing', () => {
+    const body = (
+      bot: unknown,
+      code: unknown,
+      createdAt: unknown = '2026-11-22T10:00:00Z',
+      message: unknown = null,
+    ) => ({
+      event: 'bot.status_change',
+      data: { bot: { id: bot }, status: { code, created_at: createdAt, message } },
+    });
+    for (const code of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 7, null, { a: 1 }])
+      assert.equal(eventFromRecallWebhook(body('rb_1', code)), null, `code ${JSON.stringify(code)}`);
+    for (const bot of [{ $ne: null }, 7, ['rb_1'], ''])
+      assert.equal(eventFromRecallWebhook(body(bot, 'in_call_recording')), null, `bot ${JSON.stringify(bot)}`);
+    // A time or message of the wrong kind is not taken as one.
+    const odd = eventFromRecallWebhook(body('rb_1', 'fatal', { at: 1 }, { text: 'x' }))!;
+    assert.equal(typeof odd.event.at, 'string');
+    assert.equal(odd.event.data?.message, 'fatal');
+    for (const value of [null, 'text', 7, [], { event: 'bot.status_change', data: 'x' }])
+      assert.equal(eventFromRecallWebhook(value), null);
+  });
 });
