@@ -151,7 +151,7 @@ function ownerOf(data: string): { pid: number; stopping: boolean } | null {
 }
 
 /** How long a start waits for a service that is stopping to end, before it says the server is in use. */
-export const STOPPING_OWNER_WAIT_MS = 60_000;
+const STOPPING_OWNER_WAIT_MS = 60_000;
 
 /**
  * Before a start runs the server of `data` (`what`, found running as `pid`): stops it when the start

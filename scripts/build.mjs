@@ -40,7 +40,8 @@ function writtenAfter(dir, since) {
     return (
       /\.(js|map|d\.ts)$/.test(entry.name) &&
       !entry.name.startsWith('workflow-bundle.') &&
-      statSync(file).mtimeMs > since
+      // (A file replaced by a build running now may be gone for a moment.)
+      (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) > since
     );
   });
 }
@@ -68,16 +69,6 @@ function compile() {
     },
   );
 
-  // The record is dropped, and everything compiled again, when a compiled file was written by
-  // something else, or is missing (an incremental compile does not make again a file it once wrote).
-  let recorded = null;
-  try {
-    recorded = statSync(record).mtimeMs;
-  } catch {
-    // No record yet: the compile writes everything and records it.
-  }
-  if (recorded !== null && writtenAfter(dist, recorded)) rmSync(record, { force: true });
-
   const makeProgram = () => {
     const host = ts.createIncrementalCompilerHost(config.options);
     host.writeFile = (file, data, writeByteOrderMark) => {
@@ -92,14 +83,20 @@ function compile() {
       configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
     });
   };
+  // The record is dropped, and everything compiled again (by a program made anew: a host keeps what
+  // it read), when a compiled file was written by something else or is missing.
   let program = makeProgram();
-  const missing = program
-    .getSourceFiles()
-    .filter((f) => !f.isDeclarationFile && !f.fileName.includes('/node_modules/'))
-    .some((f) =>
-      ts.getOutputFileNames({ ...config, fileNames: [f.fileName] }, f.fileName, false).some((out) => !existsSync(out)),
-    );
-  if (missing && existsSync(record)) {
+  const recorded = statSync(record, { throwIfNoEntry: false })?.mtimeMs;
+  const missing = () =>
+    program
+      .getSourceFiles()
+      .filter((f) => !f.isDeclarationFile && !f.fileName.includes('/node_modules/'))
+      .some((f) =>
+        ts
+          .getOutputFileNames({ ...config, fileNames: [f.fileName] }, f.fileName, false)
+          .some((out) => !existsSync(out)),
+      );
+  if (recorded !== undefined && (writtenAfter(dist, recorded) || missing())) {
     rmSync(record, { force: true });
     program = makeProgram();
   }

@@ -143,8 +143,7 @@ export function eventFromRecallWebhook(body: unknown): { providerBotId: string; 
   const providerBotId = text(b.data?.bot?.id) ?? text(b.data?.bot_id);
   const code = text(b.data?.status?.code);
   if (!providerBotId || !code || !Object.hasOwn(CODES, code)) return null;
-  const mapped = CODES[code];
-  if (!mapped) return null;
+  const mapped = CODES[code]!;
   const at = text(b.data?.status?.created_at) ?? new Date().toISOString();
   // Recall repeats a status with the same created_at when it retries: that is the event's identity.
   const id = `${providerBotId}:${code}:${at}`;

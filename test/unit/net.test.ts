@@ -201,8 +201,13 @@ describe('a start that finds the server of its data running', () => {
     children.push(child);
     return child;
   };
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
   const owned = (owner: ChildProcess, stopping: boolean) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'owner-test-'));
+    dirs.push(dir);
     const data = path.join(dir, 'data');
     const started = statOf(owner.pid!)!.started;
     writeFileSync(
