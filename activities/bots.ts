@@ -5,10 +5,18 @@ import { botAndMeeting, botMeetingAndSettings } from '../db/meetings';
 import { changeMeeting } from '../services/meetings';
 import { brandingForBot } from '../services/brand-kits';
 import { settingsForMeeting } from '../db/settings';
-import { withPart, type BotStatus, type FailureReason, type PartStatus } from '../domain/meetings/state';
+import {
+  PART_FAILURE,
+  withPart,
+  type BotStatus,
+  type FailureReason,
+  type PartStatus,
+  type ResultsPart,
+} from '../domain/meetings/state';
+import { isDatabaseError, safeErrorMessage } from '../runtime/safe-error';
 import { simulatorScenario } from '../domain/meetings/url';
 import type { ActivityDeps } from './index';
-import { InvalidMeetingUrl, TranscriptionFailed } from './providers/types';
+import { InvalidMeetingUrl, TranscriptionFailed, type TranscriptOutput } from './providers/types';
 
 export type StatusChange = {
   botId: string;
@@ -27,26 +35,42 @@ export type StatusChange = {
   failParts?: Part[];
 };
 
-type Part = 'transcript' | 'summary' | 'media';
+type Part = ResultsPart;
 
 /**
  * Runs `work` while telling Temporal every 5 s that the worker is alive (the workflow's heartbeat
- * timeout finds dead ones). No heartbeat at the start: Temporal counts the timeout from the attempt's
- * start until a first heartbeat, so one sent at once would only cost the server a write for each step
- * (a bot's three steps at full speed end before their first 5 s).
+ * timeout finds dead ones), with `details()` (the part being made) when given. No heartbeat at the
+ * start: Temporal counts the timeout from the attempt's start until a first heartbeat, so one sent at
+ * once would only cost the server a write for each step (a bot's steps at full speed end before
+ * their first 5 s).
  */
-async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+async function heartbeating<T>(work: () => Promise<T>, details?: () => unknown): Promise<T> {
   let ctx: Context | null = null;
   try {
     ctx = Context.current();
   } catch {
     // Called outside an activity (tests call activities directly): nothing to tell.
   }
-  const timer = ctx ? setInterval(() => ctx!.heartbeat(), 5_000) : null;
+  const timer = ctx ? setInterval(() => ctx!.heartbeat(details?.()), 5_000) : null;
   try {
     return await work();
   } finally {
     if (timer) clearInterval(timer);
+  }
+}
+
+/**
+ * Runs one part of the results step: whatever fails it fails the step with the part's PART_FAILURE
+ * type, retryable unless the error was not. A database error leaves without its SQL and values, as
+ * every activity's does (activities/index.ts).
+ */
+async function inPart<T>(part: ResultsPart, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const nonRetryable = err instanceof ApplicationFailure && err.nonRetryable === true;
+    const message = isDatabaseError(err) ? safeErrorMessage(err) : err instanceof Error ? err.message : String(err);
+    throw ApplicationFailure.create({ type: PART_FAILURE[part], message, nonRetryable });
   }
 }
 
@@ -67,9 +91,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       /** The bot's status that goes with this part, taken only while it is still processing. */
       bot?: 'completed';
     } = {},
-  ): Promise<{ botMoved: boolean }> {
+  ): Promise<{ botMoved: boolean; stopRequested: boolean }> {
     const em = fork();
     let botMoved = false;
+    let stopRequested = false;
     await em.transactional(async (tem) => {
       await changeMeeting(
         tem,
@@ -77,7 +102,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         (meeting, bots, results) => {
           for (const [other, otherStatus] of Object.entries(also.parts ?? {}) as [Part, PartStatus][])
             meeting.results = withPart(meeting.results, other, { status: otherStatus });
-          const b = also.bot && bots.find((x) => x.id === botId);
+          const self = bots.find((x) => x.id === botId);
+          // Read under the meeting's lock, with the part: a stop asked before this commit is seen here.
+          stopRequested = self?.stopRequestedAt != null;
+          const b = also.bot && self;
           // A bot ended meanwhile (the ended-bot janitor, once its workflow is gone) keeps its end.
           if (b && b.status === 'processing') {
             b.status = also.bot!;
@@ -99,7 +127,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         { results: store !== undefined },
       );
     });
-    return { botMoved };
+    return { botMoved, stopRequested };
   }
 
   /**
@@ -111,6 +139,118 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
     const found = await botMeetingAndSettings(em, botId, opts);
     if (!found) return null;
     return { ...found, settings: await settingsForMeeting(em, found.meeting, found.settings) };
+  }
+
+  type MeetingContext = NonNullable<Awaited<ReturnType<typeof launchContext>>>;
+
+  /** The media part: the recording fetched from the provider, its bytes stored with the service. */
+  async function mediaPart(
+    ctx: { bot: Bot; meeting: { id: string } },
+    durationSeconds: number,
+    recordingRef: string,
+  ): Promise<{ durationSeconds: number; stopRequested: boolean }> {
+    const botId = ctx.bot.id;
+    const recording = await providers.meetingBot.fetchRecording(
+      ctx.bot.providerBotId ?? botId,
+      recordingRef,
+      durationSeconds,
+    );
+    const audioKey = `${ctx.meeting.id}/${botId}.wav`;
+    await storage.put(audioKey, recording.audio);
+    const { stopRequested } = await setPart(
+      botId,
+      'media',
+      'ready',
+      { duration_seconds: recording.durationSeconds },
+      [],
+      (r) => {
+        r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };
+      },
+    );
+    return { durationSeconds: recording.durationSeconds, stopRequested };
+  }
+
+  /** The transcript part; a provider refusal marks it failed and the summary none (no retry helps). */
+  async function transcriptPart(
+    ctx: MeetingContext,
+    durationSeconds: number,
+  ): Promise<{ transcript: 'ready'; made: TranscriptOutput; stopRequested: boolean } | { transcript: 'failed' }> {
+    const botId = ctx.bot.id;
+    try {
+      const transcript = await providers.transcription.transcribe({
+        providerBotId: ctx.bot.providerBotId ?? botId,
+        durationSeconds,
+        language: ctx.settings.transcription.language,
+        participants: ctx.meeting.participants.map((p) => ({ name: p.name, email: p.email })),
+        scenario: simulatorScenario(ctx.bot.meetingUrl),
+      });
+      const { stopRequested } = await setPart(
+        botId,
+        'transcript',
+        'ready',
+        { language: transcript.language },
+        ['bot.transcript_ready'],
+        (r) => {
+          r.transcript = transcript;
+        },
+      );
+      return { transcript: 'ready', made: transcript, stopRequested };
+    } catch (err) {
+      if (!(err instanceof TranscriptionFailed)) throw err;
+      // Nothing to summarise: the summary part ends `none` in the same change.
+      await setPart(botId, 'transcript', 'failed', {}, [], undefined, { parts: { summary: 'none' } });
+      return { transcript: 'failed' };
+    }
+  }
+
+  /**
+   * The summary part, with the meeting's template and language; `none` when there is nothing to
+   * summarise. With `complete`, the bot reads completed in the same transaction (while it still reads
+   * processing: one ended meanwhile keeps its end).
+   */
+  async function summaryPart(
+    ctx: MeetingContext,
+    transcript: TranscriptOutput | null,
+    complete: boolean,
+  ): Promise<{ summary: 'ready' | 'none'; completed: boolean }> {
+    const botId = ctx.bot.id;
+    const also = complete ? ({ bot: 'completed' } as const) : {};
+    const answer = (summary: 'ready' | 'none', { botMoved }: { botMoved: boolean }) => {
+      if (botMoved) log.info({ bot_id: botId, status: 'completed' }, 'bot status');
+      return { summary, completed: botMoved };
+    };
+    if (!transcript || transcript.segments.length === 0) {
+      return answer('none', await setPart(botId, 'summary', 'none', {}, [], undefined, also));
+    }
+    const language =
+      ctx.settings.summary.language === 'same_as_transcript' ? transcript.language : ctx.settings.summary.language;
+    const template = ctx.settings.summary.template;
+    // A custom template deleted since it was chosen reads as the general one; so does one of another
+    // workspace (settings assigned at the account level reach every workspace of the account).
+    const custom = template.startsWith('tpl_')
+      ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId })
+      : null;
+    const summary = await providers.summary.summarize({
+      transcript,
+      template: custom ? template : template.startsWith('tpl_') ? 'general' : template,
+      sections: custom?.sections ?? null,
+      language,
+    });
+    if (!summary) {
+      return answer('none', await setPart(botId, 'summary', 'none', {}, [], undefined, also));
+    }
+    const stored = await setPart(
+      botId,
+      'summary',
+      'ready',
+      {},
+      ['bot.summary_ready'],
+      (r) => {
+        r.summary = { template: ctx.settings.summary.template, language, ...summary };
+      },
+      also,
+    );
+    return answer('ready', stored);
   }
 
   /** A status change with its meeting's recording item and phase, and their events, in one transaction. */
@@ -240,31 +380,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       return heartbeating(async () => {
         const ctx = await launchContext(botId);
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-        try {
-          const transcript = await providers.transcription.transcribe({
-            providerBotId: ctx.bot.providerBotId ?? botId,
-            durationSeconds,
-            language: ctx.settings.transcription.language,
-            participants: ctx.meeting.participants.map((p) => ({ name: p.name, email: p.email })),
-            scenario: simulatorScenario(ctx.bot.meetingUrl),
-          });
-          await setPart(
-            botId,
-            'transcript',
-            'ready',
-            { language: transcript.language },
-            ['bot.transcript_ready'],
-            (r) => {
-              r.transcript = transcript;
-            },
-          );
-          return 'ready';
-        } catch (err) {
-          if (!(err instanceof TranscriptionFailed)) throw err;
-          // Nothing to summarise: the summary part ends `none` in the same change.
-          await setPart(botId, 'transcript', 'failed', {}, [], undefined, { parts: { summary: 'none' } });
-          return 'failed';
-        }
+        return (await transcriptPart(ctx, durationSeconds)).transcript;
       });
     },
 
@@ -277,51 +393,12 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       botId: string,
       opts: { complete?: boolean } = {},
     ): Promise<'ready' | 'none' | 'failed' | { summary: 'ready' | 'none'; completed: boolean }> {
-      const also = opts.complete ? ({ bot: 'completed' } as const) : {};
-      /** What the step says: without `complete` the part alone, as workflows of earlier releases read it. */
-      const answer = (summary: 'ready' | 'none', { botMoved }: { botMoved: boolean }) => {
-        if (!opts.complete) return summary;
-        if (botMoved) log.info({ bot_id: botId, status: 'completed' }, 'bot status');
-        return { summary, completed: botMoved };
-      };
       return heartbeating(async () => {
         const ctx = await launchContext(botId, { results: true });
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-        const row = ctx.results;
-        if (!row?.transcript || row.transcript.segments.length === 0) {
-          return answer('none', await setPart(botId, 'summary', 'none', {}, [], undefined, also));
-        }
-        const language =
-          ctx.settings.summary.language === 'same_as_transcript'
-            ? row.transcript.language
-            : ctx.settings.summary.language;
-        const template = ctx.settings.summary.template;
-        // A custom template deleted since it was chosen reads as the general one; so does one of another
-        // workspace (settings assigned at the account level reach every workspace of the account).
-        const custom = template.startsWith('tpl_')
-          ? await fork().findOne(SummaryTemplate, { id: template, workspaceId: ctx.meeting.workspaceId })
-          : null;
-        const summary = await providers.summary.summarize({
-          transcript: row.transcript,
-          template: custom ? template : template.startsWith('tpl_') ? 'general' : template,
-          sections: custom?.sections ?? null,
-          language,
-        });
-        if (!summary) {
-          return answer('none', await setPart(botId, 'summary', 'none', {}, [], undefined, also));
-        }
-        const stored = await setPart(
-          botId,
-          'summary',
-          'ready',
-          {},
-          ['bot.summary_ready'],
-          (r) => {
-            r.summary = { template: ctx.settings.summary.template, language, ...summary };
-          },
-          also,
-        );
-        return answer('ready', stored);
+        const made = await summaryPart(ctx, ctx.results?.transcript ?? null, opts.complete === true);
+        // Without `complete` the part alone, as workflows of earlier releases read it.
+        return opts.complete ? { summary: made.summary, completed: made.completed } : made.summary;
       });
     },
 
@@ -335,18 +412,63 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
         // The bot and its meeting only: the media does not depend on the meeting's settings.
         const ctx = await botAndMeeting(fork(), botId);
         if (!ctx) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
-        const recording = await providers.meetingBot.fetchRecording(
-          ctx.bot.providerBotId ?? botId,
-          recordingRef,
-          durationSeconds,
-        );
-        const audioKey = `${ctx.meeting.id}/${botId}.wav`;
-        await storage.put(audioKey, recording.audio);
-        await setPart(botId, 'media', 'ready', { duration_seconds: recording.durationSeconds }, [], (r) => {
-          r.media = { audio_key: audioKey, video_key: null, duration_seconds: recording.durationSeconds };
-        });
-        return { durationSeconds: recording.durationSeconds };
+        return { durationSeconds: (await mediaPart(ctx, durationSeconds, recordingRef)).durationSeconds };
       });
+    },
+
+    /**
+     * The three parts of a bot's results in one step (bots started since 2026-11-28): media, then the
+     * transcript, then the summary, each stored in its own transaction as it is made; the summary's
+     * records the bot completed. An attempt after a failure (or after its worker died) reads what is
+     * stored and makes only the parts still missing. A stop asked for the bot (`requestStop`: the
+     * workflow was cancelled, from the API or from Temporal) ends the step after the part in flight,
+     * as `stopped`. A part that cannot be made fails the step with that part's PART_FAILURE type.
+     */
+    async makeResults(
+      botId: string,
+      durationSeconds: number,
+      recordingRef: string,
+    ): Promise<{ stopped: true } | { transcript: 'failed' } | { summary: 'ready' | 'none'; completed: boolean }> {
+      let part: ResultsPart = 'media';
+      return heartbeating(
+        async () => {
+          const ctx = await inPart('media', () => launchContext(botId, { results: true }));
+          if (!ctx)
+            throw ApplicationFailure.create({
+              type: PART_FAILURE.media,
+              message: `bot ${botId} is gone`,
+              nonRetryable: true,
+            });
+          if (ctx.bot.stopRequestedAt !== null) return { stopped: true };
+          const { results } = ctx.meeting;
+          if (results.media.status === 'ready' && results.media.duration_seconds !== null) {
+            durationSeconds = results.media.duration_seconds;
+          } else {
+            const media = await inPart('media', () => mediaPart(ctx, durationSeconds, recordingRef));
+            if (media.stopRequested) return { stopped: true };
+            durationSeconds = media.durationSeconds;
+          }
+          part = 'transcript';
+          let transcript = results.transcript.status === 'ready' ? (ctx.results?.transcript ?? null) : null;
+          if (!transcript) {
+            const made = await inPart('transcript', () => transcriptPart(ctx, durationSeconds));
+            if (made.transcript === 'failed') return { transcript: 'failed' };
+            if (made.stopRequested) return { stopped: true };
+            transcript = made.made;
+          }
+          part = 'summary';
+          return inPart('summary', () => summaryPart(ctx, transcript, true));
+        },
+        () => part,
+      );
+    },
+
+    /**
+     * Asks the bot's results step to stop after the part it is making (makeResults reads it at each
+     * part's end): its workflow was cancelled while the step ran.
+     */
+    async requestStop(botId: string): Promise<void> {
+      await fork().nativeUpdate(Bot, { id: botId, stopRequestedAt: null }, { stopRequestedAt: new Date() });
     },
   };
 }

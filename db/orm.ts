@@ -23,6 +23,7 @@ import { Migration20261127000000_settings_candidates } from './migrations/Migrat
 import { Migration20261124000000_web_app } from './migrations/Migration20261124000000_web_app';
 import { Migration20261128000000_live_bots } from './migrations/Migration20261128000000_live_bots';
 import { Migration20261128010000_waiting_deliveries } from './migrations/Migration20261128010000_waiting_deliveries';
+import { Migration20261128020000_stop_requests } from './migrations/Migration20261128020000_stop_requests';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000000_settings_candidates', class: Migration20261127000000_settings_candidates },
   { name: 'Migration20261128000000_live_bots', class: Migration20261128000000_live_bots },
   { name: 'Migration20261128010000_waiting_deliveries', class: Migration20261128010000_waiting_deliveries },
+  { name: 'Migration20261128020000_stop_requests', class: Migration20261128020000_stop_requests },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -1,5 +1,7 @@
 import {
   ActivityCancellationType,
+  ActivityFailure,
+  ApplicationFailure,
   CancellationScope,
   CancelledFailure,
   condition,
@@ -8,13 +10,14 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
+  TimeoutFailure,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
 import type { BotEventType } from '../domain/events';
-import { isCancellable, type BotStatus } from '../domain/meetings/state';
+import { isCancellable, PART_FAILURE, type BotStatus, type ResultsPart } from '../domain/meetings/state';
 import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, providerEventsSignal, rescheduleSignal, statusQuery } from './signals';
@@ -53,6 +56,30 @@ const processingToTheEnd = proxyActivities<Activities>({
   ...PROCESSING,
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
 });
+/**
+ * The three parts in one step (bots started since 2026-11-28): an hour for all of them, five attempts
+ * together, each attempt making only the parts not stored yet. A cancel lets the part in flight finish.
+ */
+const results = proxyActivities<Activities>({
+  ...PROCESSING,
+  startToCloseTimeout: '1 hour',
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+});
+
+/** The part a failed results step could not make: its failure type, or the part it last reported making. */
+function failedPart(err: unknown): ResultsPart | null {
+  if (!(err instanceof ActivityFailure)) return null;
+  const { cause } = err;
+  if (cause instanceof ApplicationFailure) {
+    const part = (Object.keys(PART_FAILURE) as ResultsPart[]).find((p) => PART_FAILURE[p] === cause.type);
+    return part ?? null;
+  }
+  if (cause instanceof TimeoutFailure) {
+    const last: unknown = cause.lastHeartbeatDetails;
+    return last === 'media' || last === 'transcript' || last === 'summary' ? last : null;
+  }
+  return null;
+}
 
 export type BotWorkflowInput = { botId: string; joinAt: string | null };
 
@@ -70,12 +97,16 @@ export const MAX_CALL = '6 hours';
  */
 export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
   const { botId } = input;
-  // Every change below, for a bot started since 2026-11-27: one patch marker (with its upsert of
-  // TemporalChangeVersion) instead of one per change, each of them a history event of every bot. Bots
-  // started before ask each change's own patch, as they did.
-  const current = patched('bot-2026-11-27');
-  // Only for the changes made until then: a later change asks patched() of its own, never since() (a
-  // bot started with this patch would take it without its marker, and fail to replay).
+  // The results made in one step (makeResults) instead of three, for a bot started since 2026-11-28.
+  // Asked first, this patch also stands for every change before it: such a bot's history carries this
+  // one patch marker (with its upsert of TemporalChangeVersion). Bots started before ask what they did.
+  const oneStep = patched('bot-2026-11-28');
+  // Every change below, for a bot started since 2026-11-27: one patch marker instead of one per change,
+  // each of them a history event of every bot. Bots started before ask each change's own patch.
+  const current = oneStep || patched('bot-2026-11-27');
+  // Only for the changes made until 2026-11-27: a later change asks a patch of its own, never since()
+  // (a bot started with this patch would take it without its marker, and fail to replay). The next one
+  // goes first, as bot-2026-11-28 did, and stands for the ones before it.
   const since = (change: string) => current || patched(change);
   // Bots started before status records became local activities replay with activity tasks.
   const recordStatus = since('local-status-records') ? records.recordStatus : acts.recordStatus;
@@ -144,6 +175,69 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     failParts: ('media' | 'transcript' | 'summary')[],
   ) => {
     await move('failed', { reason, failureMessage, failParts, events: ['bot.failed'] });
+    return status;
+  };
+
+  /**
+   * Runs the results step; a cancel meanwhile (the API's signal, or Temporal's) asks it through the
+   * bot's row to stop after the part in flight, and the step is waited for.
+   */
+  const askingToStop = async <T>(step: () => Promise<T>): Promise<T> => {
+    let running = true;
+    let asked: Promise<void> | undefined;
+    const ask = () => {
+      if (running) asked ??= CancellationScope.nonCancellable(() => records.requestStop(botId));
+    };
+    CancellationScope.current().cancelRequested.catch(ask);
+    const watch = new CancellationScope();
+    watch.run(() => condition(() => cancelRequested)).then(ask, () => undefined);
+    try {
+      return await step();
+    } finally {
+      running = false;
+      watch.cancel();
+      if (asked) await asked;
+    }
+  };
+
+  /** The three parts of the results in one step (bots started since 2026-11-28). */
+  const makeResults = async (recorded: { durationSeconds: number; ref: string }): Promise<BotStatus> => {
+    let made: Awaited<ReturnType<typeof results.makeResults>>;
+    try {
+      made = await askingToStop(() => results.makeResults(botId, recorded.durationSeconds, recorded.ref));
+    } catch (err) {
+      if (cancelledHere(err)) throw err;
+      // After its retries, the part the step could not make ends the bot with that part's reason; the
+      // parts left read failed and meeting.finished follows.
+      const part = failedPart(err);
+      if (part === 'media')
+        return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
+          'media',
+          'transcript',
+          'summary',
+        ]);
+      if (part === 'transcript')
+        return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
+      if (part === 'summary') return giveUp('bot_error', 'The summary could not be made.', ['summary']);
+      return giveUp('bot_error', 'The results could not be made.', ['media', 'transcript', 'summary']);
+    }
+    if ('stopped' in made) {
+      // Cancelled from Temporal: the bot is recorded cancelled below, and the workflow closes cancelled.
+      if (CancellationScope.current().consideredCancelled)
+        throw new CancelledFailure('The workflow was cancelled while the results were made.');
+      await move('cancelled', { events: ['bot.cancelled'] });
+      return status;
+    }
+    if ('transcript' in made) {
+      await move('failed', {
+        reason: 'transcription_failed',
+        failureMessage: 'The recording could not be transcribed.',
+        events: ['bot.failed'],
+      });
+      return status;
+    }
+    // The summary's transaction recorded the bot completed; one ended meanwhile keeps its end.
+    if (made.completed) show('completed');
     return status;
   };
 
@@ -299,6 +393,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       endedAt: recorded.at,
       events: ['bot.recording_completed'],
     });
+    if (oneStep) return makeResults(recorded);
     // Cancelled while processing: the parts not made yet stay unmade (they read `none`).
     const stopped = () => since('cancel-while-processing') && cancelRequested;
     // A part that cannot be made after its retries ends the bot failed, the parts left read failed and

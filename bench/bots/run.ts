@@ -265,6 +265,8 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
       makeMedia: async (_botId: string, durationSeconds: number) => ({ durationSeconds }),
       makeTranscript: async () => 'ready',
       makeSummary: async () => ({ summary: 'ready', completed: true }),
+      makeResults: async () => ({ summary: 'ready', completed: true }),
+      requestStop: async () => undefined,
     },
   });
   const running = worker.run();

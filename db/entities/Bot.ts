@@ -23,6 +23,11 @@ export class Bot {
   recordingStartedAt: Date | null = null;
   leftAt: Date | null = null;
   endedAt: Date | null = null;
+  /**
+   * When the bot's workflow, cancelled while its results were being made, asked the results step to
+   * stop after the part in flight (bots started since 2026-11-28: one step makes the three parts).
+   */
+  stopRequestedAt: Date | null = null;
   createdBy!: string;
   /** `api` (POST /bots) or `calendar` (scheduled for a calendar meeting whose settings record it). */
   origin: 'api' | 'calendar' = 'api';
@@ -52,6 +57,7 @@ export const BotSchema = new EntitySchema<Bot>({
     recordingStartedAt: { type: 'Date', nullable: true },
     leftAt: { type: 'Date', nullable: true },
     endedAt: { type: 'Date', nullable: true },
+    stopRequestedAt: { type: 'Date', nullable: true },
     createdBy: { type: 'string' },
     origin: { type: 'string' },
     createdAt: { type: 'Date' },

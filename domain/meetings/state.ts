@@ -110,3 +110,16 @@ export function displayLabel(phase: Phase, recordingEnabled: boolean, results: P
   if (phase === 'upcoming') return recordingEnabled ? 'Will be recorded' : 'Not going to be recorded';
   return 'Not recorded';
 }
+
+/** The parts of a meeting's results, in the order a bot makes them. */
+export type ResultsPart = 'media' | 'transcript' | 'summary';
+
+/**
+ * The failure type the results step (makeResults) ends with when a part cannot be made, so the bot
+ * workflow ends the bot with that part's reason.
+ */
+export const PART_FAILURE = {
+  media: 'MediaFailed',
+  transcript: 'TranscriptFailed',
+  summary: 'SummaryFailed',
+} as const satisfies Record<ResultsPart, string>;

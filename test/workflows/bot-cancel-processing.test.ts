@@ -101,7 +101,7 @@ describe('cancelling a bot while its results are made (time-skipping)', () => {
       await hold.transcribing;
       await handle.cancel();
       // The cancel reaches the transcription, and the workflow waits for it to end.
-      await until(async () => (await pendingActivity(handle, 'makeTranscript')).state, {
+      await until(async () => (await pendingActivity(handle, 'makeResults')).state, {
         what: 'the transcription asked to cancel',
         accept: (s) => s === CANCEL_REQUESTED,
       });

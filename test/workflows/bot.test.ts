@@ -396,14 +396,14 @@ describe('timing, cancellation and provider signals', () => {
     ]);
   });
 
-  it('When a bot completes, then its only activity tasks are the three processing steps: the launch and status records run inside workflow tasks', async () => {
+  it('When a bot completes, then its only activity task is the one step that makes its three results parts: the launch and status records run inside workflow tasks', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/loc-alla-unch' });
     assert.equal(await finish(bot.id), 'completed');
     const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
     const scheduled = (history.events ?? [])
       .map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name)
       .filter((name) => name != null);
-    assert.deepEqual(scheduled, ['makeMedia', 'makeTranscript', 'makeSummary']);
+    assert.deepEqual(scheduled, ['makeResults']);
     // The launch happened: the simulated call it started played to the end.
     const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
     assert.equal(sim.status.name, 'COMPLETED');
