@@ -20,6 +20,9 @@ let launchFailures = 0;
 let launchCalls = 0;
 // A launch the provider refuses for good (the workflow sees what it sees once the retries are spent).
 let launchRefused = false;
+// Recordings fetched, and how many transcriptions fail before speech-to-text answers again.
+let fetchCalls = 0;
+let transcriptFailures = 0;
 const meetingBot: MeetingBotProvider = {
   name: 'simulated',
   launch: async (bot) => {
@@ -33,6 +36,7 @@ const meetingBot: MeetingBotProvider = {
   },
   leave: (id) => real.leave(id),
   fetchRecording: async (...args) => {
+    fetchCalls++;
     if (broken === 'media') throw new Error('the provider lost the recording');
     return real.fetchRecording(...args);
   },
@@ -41,6 +45,10 @@ const transcriber = new SimulatedTranscriptionProvider();
 const transcription: TranscriptionProvider = {
   transcribe: async (input) => {
     if (broken === 'transcript') throw new Error('speech-to-text is down');
+    if (transcriptFailures > 0) {
+      transcriptFailures--;
+      throw new Error('speech-to-text is briefly down');
+    }
     return transcriber.transcribe(input);
   },
 };
@@ -59,13 +67,16 @@ beforeAll(async () => {
 });
 afterAll(() => f.close());
 
-async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary') {
+async function botWithBrokenPart(part: 'media' | 'transcript' | 'summary' | null) {
   broken = part;
   const me = await givenAccount(f.api);
   const sent = await f.api.http
     .post('/api/v1/bots')
     .set('Authorization', me.key)
-    .send({ workspace_id: me.workspaceId, meeting_url: `https://meet.google.com/brk-${part.slice(0, 4)}-abc` });
+    .send({
+      workspace_id: me.workspaceId,
+      meeting_url: `https://meet.google.com/brk-${(part ?? 'none').slice(0, 4)}-abc`,
+    });
   assert.equal(sent.status, 201, JSON.stringify(sent.body));
   const ended = await resultOf(f.t, botWorkflowId(sent.body.id));
   const bot = (await f.api.as(me).get(`/bots/${sent.body.id}`)).body;
@@ -111,6 +122,29 @@ describe('a results part that cannot be made (time-skipping, retries exhausted)'
     assert.equal(bot.reason, 'bot_error');
     assert.deepEqual([meeting.results.transcript.status, meeting.results.summary.status], ['ready', 'failed']);
     assert.ok(types.includes('meeting.finished') && types.includes('bot.transcript_ready'));
+  });
+});
+
+describe('a results step tried again', () => {
+  it('When transcription errors twice and then works, then the step is tried again from the transcript: the recording is fetched once, the bot completes with every part ready and each bot.* event is sent once', async () => {
+    fetchCalls = 0;
+    transcriptFailures = 2;
+    const { ended, bot, meeting, types } = await botWithBrokenPart(null);
+    assert.equal(ended, 'completed');
+    assert.equal(bot.status, 'completed');
+    assert.equal(transcriptFailures, 0, 'both failing transcriptions were tried');
+    assert.equal(fetchCalls, 1, 'the media stored by the first attempt is kept, not fetched again');
+    assert.deepEqual(
+      [meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status],
+      ['ready', 'ready', 'ready'],
+    );
+    const botEvents = types.filter((t: string) => t.startsWith('bot.')).sort();
+    assert.deepEqual(botEvents, [
+      'bot.recording_completed',
+      'bot.recording_started',
+      'bot.summary_ready',
+      'bot.transcript_ready',
+    ]);
   });
 });
 
