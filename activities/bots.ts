@@ -7,6 +7,7 @@ import { brandingForBot } from '../services/brand-kits';
 import { settingsForMeeting } from '../db/settings';
 import {
   PART_FAILURE,
+  PART_GIVE_UP,
   withPart,
   type BotStatus,
   type FailureReason,
@@ -33,25 +34,29 @@ export type StatusChange = {
   events: BotEventType[];
   /** Results parts that can no longer be made: those still processing read failed. */
   failParts?: Part[];
+  /**
+   * The reason and message are those of the first part still processing (PART_GIVE_UP), when one is:
+   * a results step that timed out or failed without naming its part.
+   */
+  reasonOfFirstUnmadePart?: boolean;
 };
 
 type Part = ResultsPart;
 
 /**
  * Runs `work` while telling Temporal every 5 s that the worker is alive (the workflow's heartbeat
- * timeout finds dead ones), with `details()` (the part being made) when given. No heartbeat at the
- * start: Temporal counts the timeout from the attempt's start until a first heartbeat, so one sent at
- * once would only cost the server a write for each step (a bot's steps at full speed end before
- * their first 5 s).
+ * timeout finds dead ones). No heartbeat at the start: Temporal counts the timeout from the attempt's
+ * start until a first heartbeat, so one sent at once would only cost the server a write for each
+ * step (a bot's steps at full speed end before their first 5 s).
  */
-async function heartbeating<T>(work: () => Promise<T>, details?: () => unknown): Promise<T> {
+async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
   let ctx: Context | null = null;
   try {
     ctx = Context.current();
   } catch {
     // Called outside an activity (tests call activities directly): nothing to tell.
   }
-  const timer = ctx ? setInterval(() => ctx!.heartbeat(details?.()), 5_000) : null;
+  const timer = ctx ? setInterval(() => ctx!.heartbeat(), 5_000) : null;
   try {
     return await work();
   } finally {
@@ -103,8 +108,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           for (const [other, otherStatus] of Object.entries(also.parts ?? {}) as [Part, PartStatus][])
             meeting.results = withPart(meeting.results, other, { status: otherStatus });
           const self = bots.find((x) => x.id === botId);
-          // Read under the meeting's lock, with the part: a stop asked before this commit is seen here.
-          stopRequested = self?.stopRequestedAt != null;
+          // Read under the meeting's lock (requestStop takes it too), with the part: a stop asked before
+          // this change is seen here. A bot no longer processing (ended by the ended-bot janitor once its
+          // workflow was gone) makes nothing more either.
+          stopRequested = self?.stopRequestedAt != null || self?.status !== 'processing';
           const b = also.bot && self;
           // A bot ended meanwhile (the ended-bot janitor, once its workflow is gone) keeps its end.
           if (b && b.status === 'processing') {
@@ -272,8 +279,13 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             return;
           }
           b.status = change.status;
-          if (change.reason) b.reason = change.reason;
-          if (change.failureMessage) b.failureMessage = change.failureMessage;
+          const unmade = change.reasonOfFirstUnmadePart
+            ? (['media', 'transcript', 'summary'] as const).find((p) => meeting.results[p].status === 'processing')
+            : undefined;
+          const reason = unmade ? PART_GIVE_UP[unmade].reason : change.reason;
+          const failureMessage = unmade ? PART_GIVE_UP[unmade].message : change.failureMessage;
+          if (reason) b.reason = reason;
+          if (failureMessage) b.failureMessage = failureMessage;
           if (change.providerBotId) b.providerBotId = change.providerBotId;
           if (change.joinedAt && !b.joinedAt) b.joinedAt = new Date(change.joinedAt);
           if (change.recordingStartedAt && !b.recordingStartedAt)
@@ -292,8 +304,10 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             if (meeting.results[part].status === 'processing')
               meeting.results = withPart(meeting.results, part, { status: 'failed' });
           }
-          // The recording is in: every part is being made (spec: Results status, none → processing).
+          // The recording is in: every part is being made (spec: Results status, none → processing),
+          // and no stop asked of an earlier run of its workflow (a reset in the Temporal UI) holds.
           if (change.status === 'processing') {
+            b.stopRequestedAt = null;
             for (const part of ['media', 'transcript', 'summary'] as const) {
               if (meeting.results[part].status === 'none')
                 meeting.results = withPart(meeting.results, part, { status: 'processing' });
@@ -429,38 +443,35 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       durationSeconds: number,
       recordingRef: string,
     ): Promise<{ stopped: true } | { transcript: 'failed' } | { summary: 'ready' | 'none'; completed: boolean }> {
-      let part: ResultsPart = 'media';
-      return heartbeating(
-        async () => {
-          const ctx = await inPart('media', () => launchContext(botId, { results: true }));
-          if (!ctx)
-            throw ApplicationFailure.create({
-              type: PART_FAILURE.media,
-              message: `bot ${botId} is gone`,
-              nonRetryable: true,
-            });
-          if (ctx.bot.stopRequestedAt !== null) return { stopped: true };
-          const { results } = ctx.meeting;
-          if (results.media.status === 'ready' && results.media.duration_seconds !== null) {
-            durationSeconds = results.media.duration_seconds;
-          } else {
-            const media = await inPart('media', () => mediaPart(ctx, durationSeconds, recordingRef));
-            if (media.stopRequested) return { stopped: true };
-            durationSeconds = media.durationSeconds;
-          }
-          part = 'transcript';
-          let transcript = results.transcript.status === 'ready' ? (ctx.results?.transcript ?? null) : null;
-          if (!transcript) {
-            const made = await inPart('transcript', () => transcriptPart(ctx, durationSeconds));
-            if (made.transcript === 'failed') return { transcript: 'failed' };
-            if (made.stopRequested) return { stopped: true };
-            transcript = made.made;
-          }
-          part = 'summary';
-          return inPart('summary', () => summaryPart(ctx, transcript, true));
-        },
-        () => part,
-      );
+      return heartbeating(async () => {
+        const ctx = await inPart('media', () => launchContext(botId, { results: true }));
+        if (!ctx)
+          throw ApplicationFailure.create({
+            type: PART_FAILURE.media,
+            message: `bot ${botId} is gone`,
+            nonRetryable: true,
+          });
+        const { results } = ctx.meeting;
+        // An attempt after one that completed the bot but could not answer: the bot stays completed.
+        if (ctx.bot.status === 'completed')
+          return { summary: results.summary.status === 'ready' ? 'ready' : 'none', completed: true };
+        if (ctx.bot.stopRequestedAt !== null || ctx.bot.status !== 'processing') return { stopped: true };
+        if (results.media.status === 'ready' && results.media.duration_seconds !== null) {
+          durationSeconds = results.media.duration_seconds;
+        } else {
+          const media = await inPart('media', () => mediaPart(ctx, durationSeconds, recordingRef));
+          if (media.stopRequested) return { stopped: true };
+          durationSeconds = media.durationSeconds;
+        }
+        let transcript = results.transcript.status === 'ready' ? (ctx.results?.transcript ?? null) : null;
+        if (!transcript) {
+          const made = await inPart('transcript', () => transcriptPart(ctx, durationSeconds));
+          if (made.transcript === 'failed') return { transcript: 'failed' };
+          if (made.stopRequested) return { stopped: true };
+          transcript = made.made;
+        }
+        return inPart('summary', () => summaryPart(ctx, transcript, true));
+      });
     },
 
     /**
@@ -468,7 +479,13 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
      * part's end): its workflow was cancelled while the step ran.
      */
     async requestStop(botId: string): Promise<void> {
-      await fork().nativeUpdate(Bot, { id: botId, stopRequestedAt: null }, { stopRequestedAt: new Date() });
+      // Under the meeting's lock, as each part's write reads it: a part's change sees the stop whole or not at all.
+      await fork().transactional(async (em) => {
+        await em.execute('select 1 from meetings where id = (select meeting_id from bots where id = ?) for update', [
+          botId,
+        ]);
+        await em.nativeUpdate(Bot, { id: botId, stopRequestedAt: null }, { stopRequestedAt: new Date() });
+      });
     },
   };
 }

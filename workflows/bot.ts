@@ -10,14 +10,13 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
-  TimeoutFailure,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
 import type { BotEventType } from '../domain/events';
-import { isCancellable, PART_FAILURE, type BotStatus, type ResultsPart } from '../domain/meetings/state';
+import { isCancellable, PART_FAILURE, PART_GIVE_UP, type BotStatus, type ResultsPart } from '../domain/meetings/state';
 import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, providerEventsSignal, rescheduleSignal, statusQuery } from './signals';
@@ -57,8 +56,8 @@ const processingToTheEnd = proxyActivities<Activities>({
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
 });
 /**
- * The three parts in one step (bots started since 2026-11-28): an hour for all of them, five attempts
- * together, each attempt making only the parts not stored yet. A cancel lets the part in flight finish.
+ * The three parts in one step (bots started since 2026-11-28): an hour an attempt, five attempts for
+ * the three together, each making only the parts not stored yet. A cancel lets the part in flight finish.
  */
 const results = proxyActivities<Activities>({
   ...PROCESSING,
@@ -66,19 +65,11 @@ const results = proxyActivities<Activities>({
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
 });
 
-/** The part a failed results step could not make: its failure type, or the part it last reported making. */
+/** The part a failed results step could not make (its failure type); null for a timeout or another failure. */
 function failedPart(err: unknown): ResultsPart | null {
-  if (!(err instanceof ActivityFailure)) return null;
-  const { cause } = err;
-  if (cause instanceof ApplicationFailure) {
-    const part = (Object.keys(PART_FAILURE) as ResultsPart[]).find((p) => PART_FAILURE[p] === cause.type);
-    return part ?? null;
-  }
-  if (cause instanceof TimeoutFailure) {
-    const last: unknown = cause.lastHeartbeatDetails;
-    return last === 'media' || last === 'transcript' || last === 'summary' ? last : null;
-  }
-  return null;
+  if (!(err instanceof ActivityFailure) || !(err.cause instanceof ApplicationFailure)) return null;
+  const type = err.cause.type;
+  return (Object.keys(PART_FAILURE) as ResultsPart[]).find((p) => PART_FAILURE[p] === type) ?? null;
 }
 
 export type BotWorkflowInput = { botId: string; joinAt: string | null };
@@ -177,6 +168,9 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     await move('failed', { reason, failureMessage, failParts, events: ['bot.failed'] });
     return status;
   };
+  /** Ends the bot failed with the reason of the results part that could not be made. */
+  const giveUpOn = (part: ResultsPart) =>
+    giveUp(PART_GIVE_UP[part].reason, PART_GIVE_UP[part].message, PART_GIVE_UP[part].failParts);
 
   /**
    * Runs the results step; a cancel meanwhile (the API's signal, or Temporal's) asks it through the
@@ -208,18 +202,18 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     } catch (err) {
       if (cancelledHere(err)) throw err;
       // After its retries, the part the step could not make ends the bot with that part's reason; the
-      // parts left read failed and meeting.finished follows.
+      // parts left read failed and meeting.finished follows. A step that timed out (its workers kept
+      // dying) or failed otherwise: the record takes the reason of the first part still being made.
       const part = failedPart(err);
-      if (part === 'media')
-        return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
-          'media',
-          'transcript',
-          'summary',
-        ]);
-      if (part === 'transcript')
-        return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
-      if (part === 'summary') return giveUp('bot_error', 'The summary could not be made.', ['summary']);
-      return giveUp('bot_error', 'The results could not be made.', ['media', 'transcript', 'summary']);
+      if (part) return giveUpOn(part);
+      await move('failed', {
+        reason: 'bot_error',
+        failureMessage: 'The results could not be made.',
+        failParts: ['media', 'transcript', 'summary'],
+        reasonOfFirstUnmadePart: true,
+        events: ['bot.failed'],
+      });
+      return status;
     }
     if ('stopped' in made) {
       // Cancelled from Temporal: the bot is recorded cancelled below, and the workflow closes cancelled.
@@ -405,11 +399,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       media = await steps.makeMedia(botId, recorded.durationSeconds, recorded.ref);
     } catch (err) {
       if (!settles || cancelledHere(err)) throw err;
-      return giveUp('no_recording', 'The recording could not be retrieved from the meeting bot provider.', [
-        'media',
-        'transcript',
-        'summary',
-      ]);
+      return giveUpOn('media');
     }
     if (stopped()) {
       await move('cancelled', { events: ['bot.cancelled'] });
@@ -420,7 +410,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       transcript = await steps.makeTranscript(botId, media.durationSeconds);
     } catch (err) {
       if (!settles || cancelledHere(err)) throw err;
-      return giveUp('transcription_failed', 'The recording could not be transcribed.', ['transcript', 'summary']);
+      return giveUpOn('transcript');
     }
     if (transcript === 'failed') {
       await move('failed', {
@@ -439,7 +429,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       made = await steps.makeSummary(botId, fewerRecords ? { complete: true } : undefined);
     } catch (err) {
       if (!settles || cancelledHere(err)) throw err;
-      return giveUp('bot_error', 'The summary could not be made.', ['summary']);
+      return giveUpOn('summary');
     }
     if (typeof made !== 'object') {
       // A worker of the release before ran the step (or the bot began before): the bot is completed here.

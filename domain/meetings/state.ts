@@ -123,3 +123,21 @@ export const PART_FAILURE = {
   transcript: 'TranscriptFailed',
   summary: 'SummaryFailed',
 } as const satisfies Record<ResultsPart, string>;
+
+/** How a bot ends when a part of its results cannot be made: its reason, its message, the parts that read failed. */
+export const PART_GIVE_UP: Record<
+  ResultsPart,
+  { reason: 'no_recording' | 'transcription_failed' | 'bot_error'; message: string; failParts: ResultsPart[] }
+> = {
+  media: {
+    reason: 'no_recording',
+    message: 'The recording could not be retrieved from the meeting bot provider.',
+    failParts: ['media', 'transcript', 'summary'],
+  },
+  transcript: {
+    reason: 'transcription_failed',
+    message: 'The recording could not be transcribed.',
+    failParts: ['transcript', 'summary'],
+  },
+  summary: { reason: 'bot_error', message: 'The summary could not be made.', failParts: ['summary'] },
+};

@@ -482,6 +482,84 @@ describe('timing, cancellation and provider signals', () => {
     assert.deepEqual(await eventTypes(bot.id), before);
   });
 
+  it('When the results step runs again for a bot that is no longer being processed, then it makes nothing again: a completed bot answers completed, a bot ended meanwhile or asked to stop answers stopped, and a processing record lifts an earlier stop', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/one-step-agn' });
+    assert.equal(await finish(bot.id), 'completed');
+    const em = f.db.orm.em.fork();
+    const made: string[] = [];
+    const summarizer = new SimulatedSummaryProvider();
+    const activities = createBotActivities({
+      orm: f.db.orm,
+      log: silentLog,
+      providers: {
+        meetingBot: {
+          fetchRecording: async () => {
+            made.push('media');
+            throw new Error('the recording is stored already');
+          },
+        },
+        transcription: {
+          transcribe: async () => {
+            made.push('transcript');
+            throw new Error('the transcript is stored already');
+          },
+        },
+        summary: {
+          summarize: async (input: Parameters<SimulatedSummaryProvider['summarize']>[0]) => {
+            made.push('summary');
+            return summarizer.summarize(input);
+          },
+        },
+      } as unknown as Providers,
+      storage: f.worker.storage,
+    } as ActivityDeps);
+    // Its step committed the summary and the bot completed, then could not answer: the attempt after it.
+    assert.deepEqual(await activities.makeResults(bot.id, 60, bot.id), { summary: 'ready', completed: true });
+    // Ended by the ended-bot janitor once its workflow was gone.
+    await em.execute(`update bots set status = 'failed', reason = 'bot_error' where id = ?`, [bot.id]);
+    assert.deepEqual(await activities.makeResults(bot.id, 60, bot.id), { stopped: true });
+    // Its workflow was cancelled and asked the step to stop.
+    await em.execute(`update bots set status = 'processing', reason = null where id = ?`, [bot.id]);
+    await activities.requestStop(bot.id);
+    assert.deepEqual(await activities.makeResults(bot.id, 60, bot.id), { stopped: true });
+    assert.deepEqual(made, []);
+    // A processing record (a run of its workflow after a reset) lifts the stop: only the summary is
+    // made again, the media and the transcript are stored.
+    await activities.recordStatus({ botId: bot.id, status: 'processing', events: [] });
+    assert.deepEqual(await activities.makeResults(bot.id, 60, bot.id), { summary: 'ready', completed: true });
+    assert.deepEqual(made, ['summary']);
+    assert.equal((await get(`/bots/${bot.id}`)).body.status, 'completed');
+  });
+
+  it('When a results step fails without naming its part (it timed out), then the bot fails with the reason of the first part still being made, and the parts left read failed', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/one-step-tmo' });
+    assert.equal(await finish(bot.id), 'completed');
+    const em = f.db.orm.em.fork();
+    // The media is stored; the transcript and the summary are still being made.
+    await em.execute(`update bots set status = 'processing' where id = ?`, [bot.id]);
+    await em.execute(
+      `update meetings set results = jsonb_set(jsonb_set(results::jsonb, '{transcript,status}', '"processing"'), '{summary,status}', '"processing"') where id = ?`,
+      [bot.meeting_id],
+    );
+    const activities = createBotActivities({ orm: f.db.orm, log: silentLog } as ActivityDeps);
+    await activities.recordStatus({
+      botId: bot.id,
+      status: 'failed',
+      reason: 'bot_error',
+      failureMessage: 'The results could not be made.',
+      failParts: ['media', 'transcript', 'summary'],
+      reasonOfFirstUnmadePart: true,
+      events: ['bot.failed'],
+    });
+    const failed = (await get(`/bots/${bot.id}`)).body;
+    assert.deepEqual([failed.status, failed.reason], ['failed', 'transcription_failed']);
+    const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
+    assert.deepEqual(
+      [meeting.results.media.status, meeting.results.transcript.status, meeting.results.summary.status],
+      ['ready', 'failed', 'failed'],
+    );
+  });
+
   // Last in the file, as in webhook-schedule.test.ts, where the time-skipping server stops skipping time
   // after a workflow cancel is followed by an activity without an attempt limit. The bot's leave has a
   // limit and its records are local activities, so this is insurance for the tests above.
