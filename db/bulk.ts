@@ -182,6 +182,28 @@ export async function insertTogether(em: EntityManager, groups: RowsOf[]): Promi
   await runTogether(em, insertParts(em, groups));
 }
 
+/**
+ * insertTogether, each class's rows taken only when `guard` allows, in one statement: `guard.sql`
+ * (its bind parameters `guard.params`) is a query of one row with a boolean column `ok`, run first;
+ * answers that row. Outside a transaction the statement's own commit ends it, so a lock the guard
+ * takes is held only while the server runs the statement and commits, with no round trip in between.
+ */
+export async function insertTogetherIf<G extends { ok: boolean }>(
+  em: EntityManager,
+  groups: RowsOf[],
+  guard: { sql: string; params: unknown[] },
+): Promise<G> {
+  const parts = insertParts(em, groups);
+  const inserts = parts.map((p, i) => `, w${i} as (${p.sql} where (select ok from guard))`).join('');
+  const rows = await executeBound<G>(
+    em,
+    `with guard as (${guard.sql})${inserts} select * from guard`,
+    [...guard.params, ...parts.map((p) => p.json)],
+    { prepared: true },
+  );
+  return rows[0]!;
+}
+
 /** Each class's insert with its rows' JSON (classes without rows left out). */
 function insertParts(em: EntityManager, groups: RowsOf[]): { sql: string; json: string }[] {
   return groups

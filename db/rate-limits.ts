@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { insertTogetherIf, type RowsOf } from './bulk';
 
 /**
  * Limits kept in PostgreSQL so every API process shares them (spec: Limits).
@@ -52,10 +53,8 @@ const COUNTED = Object.fromEntries(
 
 /**
  * Inside a transaction: serialises creations for one subject and answers how many seconds until
- * one more is allowed (null when allowed now). Rows created in the window count, deleted or archived ones included.
- * With `ownRowWritten`, the caller has already written its own row in this transaction (so the lock
- * is held only from here to the commit, and creations run side by side until then): it counts as
- * one of the window's rows, and a refusal rolls it back.
+ * one more is allowed (null when allowed now). Rows created in the window count, deleted or archived
+ * ones included. The lock is held from here to the commit.
  */
 export async function slidingWindowWait(
   em: EntityManager,
@@ -64,17 +63,42 @@ export async function slidingWindowWait(
   limit: number,
   windowSeconds: number,
   now = Date.now(),
-  opts: { ownRowWritten?: boolean } = {},
 ): Promise<number | null> {
-  const allowed = opts.ownRowWritten ? limit + 1 : limit;
   // The lock and the count in one round trip (locked_count, db/migrations/…_locked_count): the lock
   // is held from here to the commit, so every round trip here serialises the subject's creations.
   const rows = await em.execute<{ n: number; oldest: Date | null }[]>(
     'select n, oldest from locked_count(?, ?, ?, ?, ?)',
-    [`${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), allowed],
+    [`${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), limit],
   );
   const { n, oldest } = rows[0]!;
-  if (n < allowed || !oldest) return null;
+  return n < limit || !oldest ? null : waitFor(oldest, windowSeconds, now);
+}
+
+/**
+ * The subject's new rows (`groups`, insertTogether) written only while its window has room, in one
+ * statement outside any transaction: the lock, the count, the inserts and the commit all happen in the
+ * server, so creations for one subject are serialised only for that long, never across a round trip
+ * to a busy API process. Answers as slidingWindowWait: null when the rows were written.
+ */
+export async function insertWithinWindow(
+  em: EntityManager,
+  kind: keyof typeof WINDOWED,
+  subject: string,
+  limit: number,
+  windowSeconds: number,
+  groups: RowsOf[],
+  now = Date.now(),
+): Promise<number | null> {
+  const { ok, oldest } = await insertTogetherIf<{ ok: boolean; oldest: Date | null }>(em, groups, {
+    sql: 'select n, oldest, n < ? as ok from locked_count(?, ?, ?, ?, ?)',
+    params: [limit, `${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), limit],
+  });
+  return ok ? null : waitFor(oldest, windowSeconds, now);
+}
+
+/** Seconds until the oldest row counted leaves the window (at least 1). */
+function waitFor(oldest: Date | null, windowSeconds: number, now: number): number {
+  if (!oldest) return 1;
   return Math.max(1, Math.ceil((new Date(oldest).getTime() + windowSeconds * 1000 - now) / 1000));
 }
 

@@ -1,4 +1,3 @@
-import { insertTogether } from '../db/bulk';
 import {
   Bot,
   Meeting,
@@ -11,7 +10,7 @@ import {
 import { memberAndPeople } from '../db/members';
 import { meetingWithBots } from '../db/meetings';
 import { eventRow } from '../db/outbox';
-import { slidingWindowWait } from '../db/rate-limits';
+import { insertWithinWindow } from '../db/rate-limits';
 import {
   ownSettingsRows,
   settingsDigest,
@@ -196,30 +195,36 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
   });
 
   const { botsPerHour } = ctx.deps.config.rateLimits;
-  const settings = await ctx.em.transactional(async (em) => {
-    const own = ownSettingsRows(
-      {
-        kind: 'meeting',
-        id: meeting.id,
-        workspaceId: workspace.id,
-        values: ownSettingsFrom(body),
-        settingsId: meeting.ownSettingsId,
-        assignmentId: meeting.ownAssignmentId,
-      },
-      now,
-    );
-    // Resolution takes the workspace's account and the member's email this request has already read,
-    // and the meeting's own assignment as it is about to be written.
-    const settings = (
-      await settingsForNewMeetings(em, [meeting], [own], {
-        accounts: new Map([[workspace.id, workspace.createdBy]]),
-        emails: new Map(member ? [[member.id, member.email]] : []),
-      })
-    ).get(meeting.id)!;
-    meeting.settingsDigest = settingsDigest(settings);
-    // Every row in one statement; the workflow starts after commit (the outbox): with Temporal away,
-    // the bot waits queued until it returns.
-    await insertTogether(em, [
+  const own = ownSettingsRows(
+    {
+      kind: 'meeting',
+      id: meeting.id,
+      workspaceId: workspace.id,
+      values: ownSettingsFrom(body),
+      settingsId: meeting.ownSettingsId,
+      assignmentId: meeting.ownAssignmentId,
+    },
+    now,
+  );
+  // Resolution takes the workspace's account and the member's email this request has already read,
+  // and the meeting's own assignment as it is about to be written.
+  const settings = (
+    await settingsForNewMeetings(ctx.em, [meeting], [own], {
+      accounts: new Map([[workspace.id, workspace.createdBy]]),
+      emails: new Map(member ? [[member.id, member.email]] : []),
+    })
+  ).get(meeting.id)!;
+  meeting.settingsDigest = settingsDigest(settings);
+  // Every row in one statement with the hourly limit, committed by itself: bots of one workspace are
+  // serialised only while the server runs it, not across a round trip. The workflow starts after
+  // commit (the outbox): with Temporal away, the bot waits queued until it returns.
+  const wait = await insertWithinWindow(
+    ctx.em,
+    'bots',
+    workspace.id,
+    botsPerHour,
+    HOUR,
+    [
       { entity: Settings, rows: [own.settings] },
       { entity: SettingsAssignment, rows: [own.assignment] },
       { entity: Meeting, rows: [meeting] },
@@ -236,16 +241,11 @@ export async function sendBot(ctx: RequestCtx, body: SendBotInput): Promise<BotV
           }),
         ],
       },
-    ]);
-    // The hourly limit last, with this bot written: bots of one workspace are serialised only from
-    // here to the commit, not through the whole creation.
-    const wait = await slidingWindowWait(em, 'bots', workspace.id, botsPerHour, HOUR, now.getTime(), {
-      ownRowWritten: true,
-    });
-    if (wait !== null)
-      throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
-    return settings;
-  });
+    ],
+    now.getTime(),
+  );
+  if (wait !== null)
+    throw rateLimited(wait, 'rate_limited', `At most ${botsPerHour} bots can be sent per hour in a workspace.`);
   // A new bot's meeting has no results yet: older shapes read the empty result fields.
   return { bot, meeting, settings, ...(before(ctx.version, '2026-10-12') ? { results: null } : {}) };
 }
