@@ -24,6 +24,7 @@ import { Migration20261124000000_web_app } from './migrations/Migration202611240
 import { Migration20261128000000_live_bots } from './migrations/Migration20261128000000_live_bots';
 import { Migration20261128010000_waiting_deliveries } from './migrations/Migration20261128010000_waiting_deliveries';
 import { Migration20261128020000_stop_requests } from './migrations/Migration20261128020000_stop_requests';
+import { Migration20261128030000_notify_only_inserted_commands } from './migrations/Migration20261128030000_notify_only_inserted_commands';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -55,6 +56,10 @@ export const MIGRATIONS = [
   { name: 'Migration20261128000000_live_bots', class: Migration20261128000000_live_bots },
   { name: 'Migration20261128010000_waiting_deliveries', class: Migration20261128010000_waiting_deliveries },
   { name: 'Migration20261128020000_stop_requests', class: Migration20261128020000_stop_requests },
+  {
+    name: 'Migration20261128030000_notify_only_inserted_commands',
+    class: Migration20261128030000_notify_only_inserted_commands,
+  },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

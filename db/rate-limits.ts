@@ -89,6 +89,9 @@ export async function insertWithinWindow(
   groups: RowsOf[],
   now = Date.now(),
 ): Promise<number | null> {
+  // Inside a transaction the lock would be held to its commit (and, under a stricter isolation, the
+  // count would miss what others committed): a caller's mistake, never a request's.
+  if (em.getTransactionContext()) throw new Error('insertWithinWindow runs outside a transaction');
   const { ok, oldest } = await insertTogetherIf<{ ok: boolean; oldest: Date | null }>(em, groups, {
     sql: 'select n, oldest, n < ? as ok from locked_count(?, ?, ?, ?, ?)',
     params: [limit, `${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), limit],

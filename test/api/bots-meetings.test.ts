@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import pg from 'pg';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
@@ -218,6 +219,34 @@ describe('POST /bots', () => {
     );
     assert.equal(meetings.length, 5);
     assert.equal(created.length, 5);
+  });
+
+  it('When a bot is refused by the hourly limit, then the outbox announces nothing: the dispatcher is woken by the bots that were created only', async () => {
+    const other = await givenAccount(api);
+    const listener = new pg.Client({ connectionString: db.url });
+    await listener.connect();
+    const heard: string[] = [];
+    let synced: () => void = () => undefined;
+    const sync = new Promise<void>((r) => (synced = r));
+    listener.on('notification', (n) => {
+      if (n.payload === 'sync') synced();
+      else heard.push(n.channel);
+    });
+    try {
+      await listener.query('listen workflow_commands');
+      const send = () =>
+        api
+          .as(other)
+          .post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/ntf-yabc' });
+      for (let i = 0; i < 5; i++) assert.equal((await send()).status, 201);
+      for (let i = 0; i < 3; i++) assert.equal((await send()).status, 429);
+      // Notifications arrive in commit order: once this one is heard, every earlier one has been.
+      await db.orm.em.fork().execute(`select pg_notify('workflow_commands', 'sync')`);
+      await sync;
+      assert.equal(heard.length, 5, 'one notification for each bot created, none for the refused ones');
+    } finally {
+      await listener.end();
+    }
   });
 });
 
