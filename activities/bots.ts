@@ -8,6 +8,7 @@ import { settingsForMeeting } from '../db/settings';
 import {
   PART_FAILURE,
   PART_GIVE_UP,
+  RESULTS_PARTS,
   withPart,
   type BotStatus,
   type FailureReason,
@@ -280,7 +281,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           }
           b.status = change.status;
           const unmade = change.reasonOfFirstUnmadePart
-            ? (['media', 'transcript', 'summary'] as const).find((p) => meeting.results[p].status === 'processing')
+            ? RESULTS_PARTS.find((p) => meeting.results[p].status === 'processing')
             : undefined;
           const reason = unmade ? PART_GIVE_UP[unmade].reason : change.reason;
           const failureMessage = unmade ? PART_GIVE_UP[unmade].message : change.failureMessage;
@@ -295,7 +296,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           if (change.endedAt && !b.endedAt) b.endedAt = new Date(change.endedAt);
           // Cancelled while processing: what was not made will not be.
           if (change.status === 'cancelled') {
-            for (const part of ['media', 'transcript', 'summary'] as const) {
+            for (const part of RESULTS_PARTS) {
               if (meeting.results[part].status === 'processing')
                 meeting.results = withPart(meeting.results, part, { status: 'none' });
             }
@@ -308,7 +309,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           // and no stop asked of an earlier run of its workflow (a reset in the Temporal UI) holds.
           if (change.status === 'processing') {
             b.stopRequestedAt = null;
-            for (const part of ['media', 'transcript', 'summary'] as const) {
+            for (const part of RESULTS_PARTS) {
               if (meeting.results[part].status === 'none')
                 meeting.results = withPart(meeting.results, part, { status: 'processing' });
             }
@@ -444,13 +445,11 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
       recordingRef: string,
     ): Promise<{ stopped: true } | { transcript: 'failed' } | { summary: 'ready' | 'none'; completed: boolean }> {
       return heartbeating(async () => {
-        const ctx = await inPart('media', () => launchContext(botId, { results: true }));
-        if (!ctx)
-          throw ApplicationFailure.create({
-            type: PART_FAILURE.media,
-            message: `bot ${botId} is gone`,
-            nonRetryable: true,
-          });
+        const ctx = await inPart('media', async () => {
+          const found = await launchContext(botId, { results: true });
+          if (!found) throw ApplicationFailure.nonRetryable(`bot ${botId} is gone`);
+          return found;
+        });
         const { results } = ctx.meeting;
         // An attempt after one that completed the bot but could not answer: the bot stays completed.
         if (ctx.bot.status === 'completed')

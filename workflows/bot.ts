@@ -222,14 +222,8 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       await move('cancelled', { events: ['bot.cancelled'] });
       return status;
     }
-    if ('transcript' in made) {
-      await move('failed', {
-        reason: 'transcription_failed',
-        failureMessage: 'The recording could not be transcribed.',
-        events: ['bot.failed'],
-      });
-      return status;
-    }
+    // The provider refused the recording: the transcript reads failed and the summary none already.
+    if ('transcript' in made) return giveUpOn('transcript');
     // The summary's transaction recorded the bot completed; one ended meanwhile keeps its end.
     if (made.completed) show('completed');
     return status;
@@ -414,8 +408,8 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
     }
     if (transcript === 'failed') {
       await move('failed', {
-        reason: 'transcription_failed',
-        failureMessage: 'The recording could not be transcribed.',
+        reason: PART_GIVE_UP.transcript.reason,
+        failureMessage: PART_GIVE_UP.transcript.message,
         events: ['bot.failed'],
       });
       return status;

@@ -112,7 +112,8 @@ export function displayLabel(phase: Phase, recordingEnabled: boolean, results: P
 }
 
 /** The parts of a meeting's results, in the order a bot makes them. */
-export type ResultsPart = 'media' | 'transcript' | 'summary';
+export const RESULTS_PARTS = ['media', 'transcript', 'summary'] as const;
+export type ResultsPart = (typeof RESULTS_PARTS)[number];
 
 /**
  * The failure type the results step (makeResults) ends with when a part cannot be made, so the bot
