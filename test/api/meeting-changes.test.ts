@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Meeting } from '../../db/entities';
 import { changeMeeting } from '../../services/meetings';
 import { givenAccount, givenApi, type TestApi } from '../support/api';
+import { until } from '../support/until';
 
 let api: TestApi;
 let me: Awaited<ReturnType<typeof givenAccount>>;
@@ -78,5 +79,65 @@ describe('a change of a meeting inside a larger transaction', () => {
         e.type === 'meeting.updated' && e.data.object.id === meetingId,
     );
     assert.equal(updated?.data.object.settings.summary.language, 'fr');
+  });
+  it('When two changes of one meeting run at once, then the second waits for the first and starts from what it committed', async () => {
+    const bot = await api
+      .as(me)
+      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/423456789' });
+    assert.equal(bot.status, 201);
+    const meetingId = bot.body.meeting_id as string;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let changed!: () => void;
+    const firstChanged = new Promise<void>((r) => (changed = r));
+    // The first change keeps its transaction (and the meeting's lock) open until released.
+    const first = api.orm.em.fork().transactional(async (em) => {
+      await changeMeeting(em, meetingId, (m, bots) => {
+        m.title = 'Renamed by the first';
+        bots[0]!.botName = 'Renamed bot';
+      });
+      changed();
+      await held;
+    });
+    await firstChanged;
+    let seen: { title: string | null; botName: string } | null = null;
+    // The second names the meeting by its bot, as a bot's activities do.
+    const second = api.orm.em.fork().transactional(async (em) => {
+      await changeMeeting(em, { botId: bot.body.id as string }, (m, bots) => {
+        seen = { title: m.title, botName: bots[0]!.botName };
+        m.endsAt = new Date('2030-01-01T10:00:00Z');
+      });
+    });
+    await until(
+      async () =>
+        (
+          await api.orm.em
+            .fork()
+            .execute<{ n: number }[]>(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+        )[0]!.n,
+      { what: 'the second change waiting for the meeting' },
+    );
+    release();
+    await Promise.all([first, second]);
+    assert.deepEqual(seen, { title: 'Renamed by the first', botName: 'Renamed bot' });
+    const shown = (await api.as(me).get(`/meetings/${meetingId}`)).body;
+    assert.equal(shown.title, 'Renamed by the first');
+    assert.equal(shown.ends_at, '2030-01-01T10:00:00.000Z');
+    assert.equal((await api.as(me).get(`/bots/${bot.body.id}`)).body.bot_name, 'Renamed bot');
+    const events = await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 20 });
+    const updates = events.body.data.filter(
+      (e: { type: string; data: { object: { id: string } } }) =>
+        e.type === 'meeting.updated' && e.data.object.id === meetingId,
+    );
+    // The second's meeting.updated shows both changes.
+    assert.ok(
+      updates.some(
+        (e: { data: { object: { title: string; ends_at: string | null } } }) =>
+          e.data.object.title === 'Renamed by the first' && e.data.object.ends_at === '2030-01-01T10:00:00.000Z',
+      ),
+      JSON.stringify(updates.map((e: { data: unknown }) => e.data)),
+    );
   });
 });
