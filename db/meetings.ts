@@ -86,8 +86,8 @@ export type MeetingTarget = string | { botId: string };
  * (the caller's flush writes what it changes), which of `dedupeKeys` an event was already recorded
  * under (a retried activity records none again), what its settings are resolved from
  * (settingsForMeeting takes `settings`) and, when `results`, its results row, managed (null when it
- * has none yet). One round trip (locked_read, db/migrations/…_locked_read): the lock, then the rest,
- * read after the lock with a fresh snapshot, so it sees what the lock's previous holder committed.
+ * has none yet). Two statements: the lock, then the rest, read after the lock so it sees what the
+ * lock's previous holder committed.
  */
 export async function lockedMeetingWithBots(
   em: EntityManager,
@@ -105,62 +105,63 @@ export async function lockedMeetingWithBots(
   // has not flushed is written first, so the rows read below hold it and em.map keeps it.
   await em.tryFlush(Meeting, {});
   await em.tryFlush(Bot, {});
-  const [found] = await executeBound<{ r: LockedRead }>(
-    em,
-    'select r from locked_read(?, ?, ?, ?) r',
-    [
-      typeof target === 'string' ? LOCK_MEETING : LOCK_MEETING_OF_BOT,
-      typeof target === 'string' ? target : target.botId,
-      opts.results ? READ_LOCKED_WITH_RESULTS : READ_LOCKED,
-      dedupeKeys,
-    ],
-    { prepared: true }, // one json column, whatever the tables' columns
-  );
-  if (!found)
+  const columns = selectColumns(em, Meeting, 'm');
+  const [row] =
+    typeof target === 'string'
+      ? await executeBound<Record<string, unknown>>(
+          em,
+          `select ${columns} from meetings m where m.id = ? for update`,
+          [target],
+          { prepared: true },
+        )
+      : await executeBound<Record<string, unknown>>(
+          em,
+          `select ${columns} from meetings m where m.id = (select meeting_id from bots where id = ?) for update`,
+          [target.botId],
+          { prepared: true },
+        );
+  if (!row)
     throw new NotFoundError(
       typeof target === 'string' ? `Meeting not found (${target})` : `Bot not found (${target.botId})`,
     );
-  const read = found.r;
-  return {
-    meeting: em.map(Meeting, ownColumns(em, Meeting, read.meeting)),
-    bots: read.bots.map((b) => em.map(Bot, ownColumns(em, Bot, b))),
-    recorded: new Set(read.recorded_keys),
-    settings: settingsInputsOf(read),
-    results: read.results ? em.map(MeetingResult, ownColumns(em, MeetingResult, read.results)) : null,
-  };
+  const meeting = em.map(Meeting, row);
+  // One row at least (the keys, settings inputs and results on it), one per bot: bot columns are null
+  // when the meeting has none.
+  const rows = await executeBound<
+    Record<string, unknown> & { recorded_keys: string[]; results?: Record<string, unknown> | null }
+  >(
+    em,
+    `select ${selectColumns(em, Bot, 'b')}, k.*
+     from (select array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys,
+             ${MEETING_SETTINGS_INPUTS_SQL}${
+               opts.results
+                 ? ', (select row_to_json(r) from meeting_results r where r.meeting_id = m.id) as results'
+                 : ''
+             }
+           from meetings m where m.id = ?) k
+     left join bots b on b.meeting_id = ?
+     order by b.id`,
+    [dedupeKeys, meeting.id, meeting.id],
+    { prepared: true },
+  );
+  const first = rows[0]!;
+  const recorded = new Set(first.recorded_keys);
+  const bots = rows.filter((r) => r.id !== null).map((r) => em.map(Bot, botColumns(em, r)));
+  const results = first.results ? em.map(MeetingResult, resultColumns(em, first.results)) : null;
+  return { meeting, bots, recorded, settings: settingsInputsOf(first), results };
 }
 
-/** What locked_read answers for a meeting's change: its row, its bots' rows (JSON of each), and the rest. */
-type LockedRead = {
-  meeting: Record<string, unknown>;
-  bots: Record<string, unknown>[];
-  recorded_keys: string[];
-  results?: Record<string, unknown> | null;
-} & Record<string, unknown>;
-
-/** locked_read's lock ($1 the meeting's id, or one of its bots'): answers the meeting's id, locked. */
-const LOCK_MEETING = 'select m.id from meetings m where m.id = $1 for update';
-const LOCK_MEETING_OF_BOT =
-  'select m.id from meetings m where m.id = (select b.meeting_id from bots b where b.id = $1) for update';
-/** locked_read's read ($1 the dedupe keys, $2 the meeting's id), as one JSON object. */
-const readLocked = (results: boolean) => `select row_to_json(x) from (select row_to_json(m) as meeting,
-    (select coalesce(json_agg(b order by b.id), '[]'::json) from bots b where b.meeting_id = m.id) as bots,
-    array(select dedupe_key from webhook_events where dedupe_key = any($1)) as recorded_keys,
-    ${MEETING_SETTINGS_INPUTS_SQL}${
-      results ? ', (select row_to_json(r) from meeting_results r where r.meeting_id = m.id) as results' : ''
-    }
-  from meetings m where m.id = $2) x`;
-const READ_LOCKED = readLocked(false);
-const READ_LOCKED_WITH_RESULTS = readLocked(true);
-
-/** A row read as JSON (row_to_json) as the driver would hand its columns over to em.map: the entity's columns only. */
-function ownColumns(
-  em: EntityManager,
-  entity: new () => object,
-  json: Record<string, unknown>,
-): Record<string, unknown> {
+/** A joined row's bot columns only (em.map takes a row of the entity's own columns). */
+function botColumns(em: EntityManager, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of fieldsOf(em, entity)) out[field] = json[field];
+  for (const field of fieldsOf(em, Bot)) out[field] = row[field];
+  return out;
+}
+
+/** A results row read as JSON (row_to_json) as the driver would hand its columns over to em.map. */
+function resultColumns(em: EntityManager, json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(em, MeetingResult)) out[field] = json[field];
   return out;
 }
 

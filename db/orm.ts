@@ -25,7 +25,6 @@ import { Migration20261128000000_live_bots } from './migrations/Migration2026112
 import { Migration20261128010000_waiting_deliveries } from './migrations/Migration20261128010000_waiting_deliveries';
 import { Migration20261128020000_stop_requests } from './migrations/Migration20261128020000_stop_requests';
 import { Migration20261128030000_notify_only_inserted_commands } from './migrations/Migration20261128030000_notify_only_inserted_commands';
-import { Migration20261128040000_locked_read } from './migrations/Migration20261128040000_locked_read';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -61,7 +60,6 @@ export const MIGRATIONS = [
     name: 'Migration20261128030000_notify_only_inserted_commands',
     class: Migration20261128030000_notify_only_inserted_commands,
   },
-  { name: 'Migration20261128040000_locked_read', class: Migration20261128040000_locked_read },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -81,10 +81,9 @@ function visible(payload: Record<string, unknown>): string {
  * (its digest), so a settings change not yet announced is announced with the next change.
  *
  * With `results`, `change` also gets the meeting's results row (managed; null before its first part:
- * a new row is persisted by `change` and written by the flush). Three statements in all, whatever
- * changed: the lock with one read after it (bots, recorded events, settings, results), one write
- * (the meeting, its bots, the results row and the events), and the flush of anything else the
- * caller persisted.
+ * a new row is persisted by `change` and written by the flush). Four statements in all, whatever
+ * changed: the lock, one read (bots, recorded events, settings, results), one write (the meeting,
+ * its bots, the results row and the events), and the flush of anything else the caller persisted.
  */
 export async function changeMeeting(
   em: EntityManager,
