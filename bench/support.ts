@@ -122,15 +122,54 @@ export function runBench(module: NodeModule, main: () => Promise<void>): void {
 export async function benchDevServer(log: import('../runtime/logger').Logger, fileIn?: string) {
   const { freePort } = await import('../runtime/net');
   const { startDevServer } = await import('../runtime/temporal-servers');
-  return startDevServer({
+  const metricsPort = await freePort();
+  const server = await startDevServer({
     log,
     port: await freePort(),
     uiPort: await freePort(),
     namespace: 'default',
     headless: true,
     cliPath: process.env.TEMPORAL_CLI_PATH,
+    metricsPort,
     ...(fileIn ? { dbFile: path.join(fileIn, 'temporal.sqlite') } : {}),
   });
+  return { ...server, requests: () => temporalRequests(`http://127.0.0.1:${metricsPort}/metrics`) };
+}
+
+/**
+ * The requests the Temporal server has answered so far, by operation (its `service_requests`
+ * counter, summed over its labels other than `operation`); an empty map when it does not say
+ * (a server the SDK downloaded).
+ */
+async function temporalRequests(url: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  let text: string;
+  try {
+    text = await (await fetch(url, { signal: AbortSignal.timeout(10_000) })).text();
+  } catch {
+    return counts;
+  }
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('service_requests{')) continue;
+    const operation = /operation="([^"]+)"/.exec(line)?.[1];
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (operation && Number.isFinite(value)) counts.set(operation, (counts.get(operation) ?? 0) + value);
+  }
+  return counts;
+}
+
+/**
+ * What the Temporal server answered between two readings of benchDevServer's `requests`, per unit:
+ * the operations that took at least 0.05 each, most first ("PollWorkflowTaskQueue 6.0, …").
+ */
+export function requestsPerUnit(before: Map<string, number>, after: Map<string, number>, units: number): string {
+  if (after.size === 0) return 'not known (the server gives no metrics)';
+  const per = [...after]
+    .map(([op, n]) => [op, (n - (before.get(op) ?? 0)) / units] as const)
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
+  const total = per.reduce((sum, [, n]) => sum + n, 0);
+  return `${total.toFixed(1)} (${per.map(([op, n]) => `${op} ${n.toFixed(1)}`).join(', ')})`;
 }
 
 /** The `--store` option of a bench: where its dev server keeps its state. */

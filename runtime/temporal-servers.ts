@@ -140,6 +140,8 @@ export async function startDevServer(opts: {
   dbFile?: string;
   cliPath?: string | null;
   headless?: boolean;
+  /** Where the server answers its Prometheus `/metrics` (benches count its requests); a free port the server picks otherwise. */
+  metricsPort?: number;
 }): Promise<ServerHandle> {
   const cli = await ensureTemporalCli(opts.log, opts.cliPath);
   const saArgs = SEARCH_ATTRIBUTES.flatMap((k) => ['--search-attribute', `${k.name}=Keyword`]);
@@ -184,6 +186,7 @@ export async function startDevServer(opts: {
   ];
   if (opts.headless) args.push('--headless');
   else args.push('--ui-ip', host, '--ui-port', String(opts.uiPort));
+  if (opts.metricsPort) args.push('--metrics-port', String(opts.metricsPort));
   if (opts.dbFile) {
     // Absolute, so the server's command line names this file whatever folder another start ran from.
     const dbFile = path.resolve(opts.dbFile);

@@ -3,7 +3,9 @@
  * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
  * POST /bots to `completed`, the worker process's peak memory (VmHWM) and CPU per bot; then, as bounds from the
  * same run, skeleton bots, empty workflows, and as many POST /bots again with the worker stopped (the
- * API's own rate).
+ * API's own rate). Also the requests the Temporal server answered per bot and per skeleton bot, by
+ * operation (its `/metrics`; each counts once in every server role it passes: a workflow task
+ * completed is RespondWorkflowTaskCompleted twice, in the frontend and in history).
  *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1 --store memory|file]
  * `--store file`: the dev server keeps its state in a file, as `npm start` runs it.
  * Loopback only; bounded by the bot count and a 15-minute deadline.
@@ -30,6 +32,7 @@ import {
   percentile,
   runBench,
   spawnWorker,
+  requestsPerUnit,
   statementsOf,
   benchDevServer,
   storeOption,
@@ -148,7 +151,9 @@ async function main() {
       }
     };
     // Where the machine's CPU went per bot: the API runs in this process, beside the load.
+    const requestsAtStart = await temporal.requests();
     const { line: cpuLine } = await cpuPerUnit('bot', { worker: worker.pid }, lifecycle, () => total);
+    const requestsPerBot = requestsPerUnit(requestsAtStart, await temporal.requests(), total);
     const seconds = (Date.now() - started) / 1000;
     const workerCpu = (await worker.cpuSeconds()) - workerCpuAtStart;
     // The bound, in the same run: empty workflows through the same server and worker, as many at once as bots were in flight.
@@ -165,12 +170,14 @@ async function main() {
     );
     const noopSeconds = (Date.now() - noopStarted) / 1000;
     // The skeleton's worker runs in this process.
+    const requestsBeforeSkeleton = await temporal.requests();
     const { result: skeleton, line: skeletonCpu } = await cpuPerUnit(
       'skeleton bot',
       {},
       () => skeletonBots(temporal.address, Math.min(total, 200), env),
       (r) => r.bots,
     );
+    const requestsPerSkeletonBot = requestsPerUnit(requestsBeforeSkeleton, await temporal.requests(), skeleton.bots);
     // The API's own rate, in the same run: as many POSTs again with nothing else at work (the worker
     // stopped, so their starts wait in the outbox), against the rate above, taken while the worker,
     // PostgreSQL and the Temporal server ran the bots already sent on the same cores.
@@ -203,6 +210,8 @@ async function main() {
         `bound: ${skeleton.bots} skeleton bots (the same two workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
         cpuLine,
         skeletonCpu,
+        `Temporal server requests per bot: ${requestsPerBot}`,
+        `Temporal server requests per skeleton bot: ${requestsPerSkeletonBot}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
       ].join('\n'),
