@@ -47,7 +47,7 @@ export async function loadInRounds<K extends string, L extends Loaded = Loaded>(
  * A migrated database for a bench: `DATABASE_URL` when given, else an embedded PostgreSQL in a
  * temporary folder. `close` stops and removes what was started.
  */
-export async function benchDatabase(name: string) {
+export async function benchDatabase(name: string, opts: { countStatements?: boolean } = {}) {
   const { chmod, mkdtemp, rm } = await import('node:fs/promises');
   const os = await import('node:os');
   const { createOrm, migrate } = await import('../db/orm');
@@ -66,12 +66,20 @@ export async function benchDatabase(name: string) {
       database: 'bench',
       log,
       persistent: false,
+      // Counts every statement the service sends (sqlCounts), only where asked: it costs each statement a little.
+      ...(opts.countStatements ? { settings: { shared_preload_libraries: 'pg_stat_statements' } } : {}),
     });
     stopPg = pg.stop;
     url = pg.url;
   }
   const orm = await createOrm(url, log, 20);
   await migrate(orm);
+  // Where the server was started with it (not a DATABASE_URL given): see sqlCounts.
+  if (opts.countStatements)
+    await orm.em
+      .fork()
+      .execute('create extension if not exists pg_stat_statements')
+      .catch(() => undefined);
   return {
     orm,
     tmp,
@@ -82,6 +90,57 @@ export async function benchDatabase(name: string) {
       await rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** How sqlCounts's own statement begins (it leaves itself out). */
+const SQL_COUNTS_READ = 'select (select coalesce(sum(calls)';
+
+/**
+ * The statements the database has run so far (pg_stat_statements, top-level ones, `BEGIN` and
+ * `COMMIT` included), but for those whose text starts with one of `unless` (a bench's own polling),
+ * and the transactions it committed (a statement outside one counts as one; PostgreSQL publishes a
+ * connection's commits within about a second, so short runs read a few less); null when the server
+ * does not count statements (a DATABASE_URL given without pg_stat_statements loaded).
+ */
+export async function sqlCounts(
+  orm: import('../db/orm').Orm,
+  unless: string[] = [],
+): Promise<{ statements: number; commits: number; byQuery: Map<string, number> } | null> {
+  try {
+    // With BENCH_SQL, each statement's calls too (the figures print the most frequent).
+    const byQuery = new Map<string, number>();
+    if (process.env.BENCH_SQL)
+      for (const r of await orm.em
+        .fork()
+        .execute<{ query: string; calls: string }[]>(
+          'select query, calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+        ))
+        byQuery.set(r.query, (byQuery.get(r.query) ?? 0) + Number(r.calls));
+    const [row] = await orm.em.fork().execute<{ statements: string; commits: string }[]>(
+      `select (select coalesce(sum(calls), 0) from pg_stat_statements s
+                where s.dbid = (select oid from pg_database where datname = current_database())
+                  and not exists (select 1 from json_array_elements_text(?::json) p where s.query like p)) as statements,
+              (select xact_commit from pg_stat_database where datname = current_database()) as commits`,
+      [JSON.stringify([...unless, SQL_COUNTS_READ].map((u) => `${u.replace(/[\\%_]/g, '\\$&')}%`))],
+    );
+    return { statements: Number(row!.statements), commits: Number(row!.commits), byQuery };
+  } catch {
+    return null;
+  }
+}
+
+/** With BENCH_SQL: the statements run most between two sqlCounts readings, per unit, one a line. */
+export function sqlTop(
+  before: { byQuery: Map<string, number> },
+  after: { byQuery: Map<string, number> },
+  units: number,
+): string[] {
+  return [...after.byQuery]
+    .map(([query, calls]) => [query, (calls - (before.byQuery.get(query) ?? 0)) / units] as const)
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+    .map(([query, n]) => `  ${n.toFixed(2).padStart(6)}  ${query.replace(/\s+/g, ' ').slice(0, 150)}`);
 }
 
 /**

@@ -152,6 +152,8 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   log: Logger;
   persistent?: boolean;
+  /** Server settings beyond the service's own (`-c name=value`): benches load pg_stat_statements. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
   const { log } = opts;
   const account = await postgresAccount(log);
@@ -231,6 +233,7 @@ export async function startEmbeddedPostgres(opts: {
       'max_connections=200',
       '-c',
       'fsync=on',
+      ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       '-k',
       '',
     ],

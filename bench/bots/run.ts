@@ -5,7 +5,8 @@
  * same run, skeleton bots, empty workflows, and as many POST /bots again with the worker stopped (the
  * API's own rate). Also the requests the Temporal server answered per bot and per skeleton bot, by
  * operation (its `/metrics`; each counts once in every server role it passes: a workflow task
- * completed is RespondWorkflowTaskCompleted twice, in the frontend and in history).
+ * completed is RespondWorkflowTaskCompleted twice, in the frontend and in history), and the SQL
+ * statements and commits a bot costs (pg_stat_statements, loaded in the bench's own database).
  *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1 --store memory|file]
  * `--store file`: the dev server keeps its state in a file, as `npm start` runs it.
  * Loopback only; bounded by the bot count and a 15-minute deadline.
@@ -33,6 +34,8 @@ import {
   runBench,
   spawnWorker,
   requestsPerUnit,
+  sqlCounts,
+  sqlTop,
   statementsOf,
   benchDevServer,
   storeOption,
@@ -40,6 +43,9 @@ import {
 
 /** Every bench bot's call: no `sim` parameter, so the simulator plays its normal scenario. */
 const MEETING_URL = 'https://meet.google.com/bench-abcd-efg';
+
+/** The bench's own reading of which bots ended (left out of the statements a bot costs). */
+const BOTS_POLL = 'select id, status, updated_at from bots';
 
 async function main() {
   const { values } = parseArgs({
@@ -57,7 +63,7 @@ async function main() {
     throw new Error(`--workspaces must be a whole number of at least 1, not ${values.workspaces}`);
   const concurrency = Number(values.concurrency);
   const log = createLogger('warn');
-  const db = await benchDatabase('bots');
+  const db = await benchDatabase('bots', { countStatements: true });
   const { orm, tmp } = db;
   const temporal = await benchDevServer(log, store === 'file' ? tmp : undefined);
   const env = {
@@ -139,7 +145,7 @@ async function main() {
         const rows = await orm.em
           .fork()
           .execute<{ id: string; status: string; updated_at: Date }[]>(
-            `select id, status, updated_at from bots where id in (?) and status in ('completed', 'failed', 'cancelled')`,
+            `${BOTS_POLL} where id in (?) and status in ('completed', 'failed', 'cancelled')`,
             [ids],
           );
         for (const r of rows) {
@@ -152,8 +158,14 @@ async function main() {
     };
     // Where the machine's CPU went per bot: the API runs in this process, beside the load.
     const requestsAtStart = await temporal.requests();
+    const sqlAtStart = await sqlCounts(orm, [BOTS_POLL]);
     const { line: cpuLine } = await cpuPerUnit('bot', { worker: worker.pid }, lifecycle, () => total);
     const requestsPerBot = requestsPerUnit(requestsAtStart, await temporal.requests(), total);
+    const sqlAtEnd = await sqlCounts(orm, [BOTS_POLL]);
+    const sqlPerBot =
+      sqlAtStart && sqlAtEnd
+        ? `${((sqlAtEnd.statements - sqlAtStart.statements) / total).toFixed(1)} statements and ${((sqlAtEnd.commits - sqlAtStart.commits) / total).toFixed(1)} commits a bot (its POST, the worker's activities and the outbox; BEGIN and COMMIT count as statements, one outside a transaction commits by itself)`
+        : 'not known (the database does not count statements)';
     const seconds = (Date.now() - started) / 1000;
     const workerCpu = (await worker.cpuSeconds()) - workerCpuAtStart;
     // The bound, in the same run: empty workflows through the same server and worker, as many at once as bots were in flight.
@@ -211,6 +223,8 @@ async function main() {
         cpuLine,
         skeletonCpu,
         `Temporal server requests per bot: ${requestsPerBot}`,
+        `SQL: ${sqlPerBot}`,
+        ...(sqlAtStart && sqlAtEnd && process.env.BENCH_SQL ? sqlTop(sqlAtStart, sqlAtEnd, total) : []),
         `Temporal server requests per skeleton bot: ${requestsPerSkeletonBot}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
