@@ -25,6 +25,7 @@ import { Migration20261128000000_live_bots } from './migrations/Migration2026112
 import { Migration20261128010000_waiting_deliveries } from './migrations/Migration20261128010000_waiting_deliveries';
 import { Migration20261128020000_stop_requests } from './migrations/Migration20261128020000_stop_requests';
 import { Migration20261128030000_notify_only_inserted_commands } from './migrations/Migration20261128030000_notify_only_inserted_commands';
+import { Migration20261128040000_notify_events_with_endpoints } from './migrations/Migration20261128040000_notify_events_with_endpoints';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -59,6 +60,10 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261128030000_notify_only_inserted_commands',
     class: Migration20261128030000_notify_only_inserted_commands,
+  },
+  {
+    name: 'Migration20261128040000_notify_events_with_endpoints',
+    class: Migration20261128040000_notify_events_with_endpoints,
   },
 ];
 

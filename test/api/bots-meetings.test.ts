@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import pg from 'pg';
 import { givenAccount, givenApi, grant, type TestApi } from '../support/api';
 import { freshDatabase, silentLog } from '../support/db';
+import { until } from '../support/until';
 import { startedWorkflow, timeSkipping, type TemporalHarness } from '../support/temporal';
 import { temporalGateway } from '../../runtime/temporal-gateway';
 import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
@@ -40,6 +41,31 @@ afterAll(async () => {
 
 const fields = (res: { body: { errors: { field?: string; code: string }[] } }) =>
   Object.fromEntries(res.body.errors.map((e) => [e.field, e.code]));
+
+/**
+ * A connection listening on `channel`: `heardSoFar` counts its notifications once every earlier one
+ * has arrived (notifications arrive in commit order, so a sync sent after them comes last).
+ */
+async function listening(channel: string) {
+  const listener = new pg.Client({ connectionString: db.url });
+  await listener.connect();
+  let heard = 0;
+  let synced: () => void = () => undefined;
+  listener.on('notification', (n) => {
+    if (n.payload === 'sync') synced();
+    else heard += 1;
+  });
+  await listener.query(`listen ${channel}`);
+  return {
+    heardSoFar: async () => {
+      const sync = new Promise<void>((r) => (synced = r));
+      await db.orm.em.fork().execute(`select pg_notify('${channel}', 'sync')`);
+      await sync;
+      return heard;
+    },
+    end: () => listener.end(),
+  };
+}
 
 describe('POST /bots', () => {
   it('When the body carries settings, then 400; when it names fields the API does not take, then 422 unknown_field for each', async () => {
@@ -223,27 +249,57 @@ describe('POST /bots', () => {
 
   it('When a bot is refused by the hourly limit, then the outbox announces nothing: the dispatcher is woken by the bots that were created only', async () => {
     const other = await givenAccount(api);
-    const listener = new pg.Client({ connectionString: db.url });
-    await listener.connect();
-    const heard: string[] = [];
-    let synced: () => void = () => undefined;
-    const sync = new Promise<void>((r) => (synced = r));
-    listener.on('notification', (n) => {
-      if (n.payload === 'sync') synced();
-      else heard.push(n.channel);
-    });
+    const listener = await listening('workflow_commands');
     try {
-      await listener.query('listen workflow_commands');
       const send = () =>
         api
           .as(other)
           .post('/bots', { workspace_id: other.workspaceId, meeting_url: 'https://meet.google.com/ntf-yabc' });
       for (let i = 0; i < 5; i++) assert.equal((await send()).status, 201);
       for (let i = 0; i < 3; i++) assert.equal((await send()).status, 429);
-      // Notifications arrive in commit order: once this one is heard, every earlier one has been.
-      await db.orm.em.fork().execute(`select pg_notify('workflow_commands', 'sync')`);
-      await sync;
-      assert.equal(heard.length, 5, 'one notification for each bot created, none for the refused ones');
+      assert.equal(await listener.heardSoFar(), 5, 'one notification for each bot created, none for the refused ones');
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('When events are committed in a workspace without a webhook endpoint, then they wake no dispatcher and its poll still marks them; once it has one, each commit wakes it once', async () => {
+    const other = await givenAccount(api);
+    const listener = await listening('webhook_events');
+    const send = (i: number) =>
+      api
+        .as(other)
+        .post('/bots', { workspace_id: other.workspaceId, meeting_url: `https://meet.google.com/evt-wake-${i}` });
+    const undispatched = async () =>
+      (
+        await db.orm.em
+          .fork()
+          .execute<{ n: number }[]>(
+            'select count(*)::int as n from webhook_events where workspace_id = ? and dispatched_at is null',
+            [other.workspaceId],
+          )
+      )[0]!.n;
+    try {
+      for (let i = 0; i < 2; i++) assert.equal((await send(i)).status, 201);
+      assert.equal(await listener.heardSoFar(), 0, 'no endpoint: nothing to wake the dispatcher for');
+      // The dispatcher's poll marks them all the same (no delivery is made for them).
+      await until(undispatched, { what: "the dispatcher's poll to mark the events", accept: (n) => n === 0 });
+      // An endpoint that wants none of these events: the wake-up is for its workspace, whatever it wants.
+      const endpoint = await api.as(other).post('/webhook_endpoints', {
+        workspace_id: other.workspaceId,
+        url: 'https://93.184.216.34/hook',
+        enabled_events: ['calendar_connection.error'],
+      });
+      assert.equal(endpoint.status, 201, JSON.stringify(endpoint.body));
+      assert.equal((await send(2)).status, 201);
+      assert.equal(
+        await listener.heardSoFar(),
+        1,
+        'one wake-up for the commit of an event of a workspace with an endpoint',
+      );
+      const events = (await api.as(other).get('/webhook_events', { workspace_id: other.workspaceId, limit: 10 })).body
+        .data;
+      assert.equal(events.filter((e: { type: string }) => e.type === 'meeting.created').length, 3);
     } finally {
       await listener.end();
     }
