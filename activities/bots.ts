@@ -120,16 +120,12 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
             botMoved = true;
           }
           meeting.results = withPart(meeting.results, part, { status, ...extra });
-          if (store) {
-            // The first part stored makes the row (the flush inserts it); the others change it.
-            let row = results;
-            if (!row) {
-              row = Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
-              tem.persist(row);
-            }
-            row.botId = botId;
-            store(row);
-          }
+          if (!store) return undefined;
+          // The first part stored makes the row (returned: the meeting's write inserts it); the others change it.
+          const row = results ?? Object.assign(new MeetingResult(), { meetingId: meeting.id, botId });
+          row.botId = botId;
+          store(row);
+          return results ? undefined : row;
         },
         [{ botId, types: events }],
         { results: store !== undefined },

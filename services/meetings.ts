@@ -81,14 +81,19 @@ function visible(payload: Record<string, unknown>): string {
  * (its digest), so a settings change not yet announced is announced with the next change.
  *
  * With `results`, `change` also gets the meeting's results row (managed; null before its first part:
- * a new row is persisted by `change` and written by the flush). Four statements in all, whatever
+ * `change` then returns the new row, which the write inserts). Four statements at most, whatever
  * changed: the lock, one read (bots, recorded events, settings, results), one write (the meeting,
- * its bots, the results row and the events), and the flush of anything else the caller persisted.
+ * its bots, the results row and the events), and the flush of anything else the caller persisted
+ * (none when it persisted nothing).
  */
 export async function changeMeeting(
   em: EntityManager,
   target: MeetingTarget,
-  change: (meeting: Meeting, bots: Bot[], results: MeetingResult | null) => void | Promise<void>,
+  change: (
+    meeting: Meeting,
+    bots: Bot[],
+    results: MeetingResult | null,
+  ) => void | MeetingResult | Promise<void | MeetingResult>,
   botEvents: { botId: string; types: BotEventType[] }[] = [],
   opts: { results?: boolean } = {},
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
@@ -98,7 +103,9 @@ export async function changeMeeting(
   const read = await lockedMeetingWithBots(em, target, keys, { results: opts.results || keys.length > 0 });
   const { meeting, bots, recorded, results } = read;
   const before = serializeMeeting(meeting, bots, { settings: null });
-  await change(meeting, bots, results);
+  const made = await change(meeting, bots, results);
+  // The meeting's first results row, made by `change`: inserted by the write below.
+  const firstResults = !results && made instanceof MeetingResult ? made : null;
   const block = await settingsForMeeting(em, meeting, read.settings);
   const digest = settingsDigest(block);
   const after = meetingPayload(meeting, bots, block);
@@ -146,7 +153,14 @@ export async function changeMeeting(
       );
     }
   }
-  await writeTogether(em, [meeting, ...bots, ...(results ? [results] : [])], [{ entity: WebhookEvent, rows: events }]);
+  await writeTogether(
+    em,
+    [meeting, ...bots, ...(results ? [results] : [])],
+    [
+      { entity: WebhookEvent, rows: events },
+      ...(firstResults ? [{ entity: MeetingResult, rows: [firstResults] }] : []),
+    ],
+  );
   // Whatever else the caller or `change` persisted (a new bot, a first results row).
   await em.flush();
   return { meeting, bots };
