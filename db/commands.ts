@@ -54,10 +54,12 @@ export async function hasUnsentCommands(em: EntityManager, workflowId: string): 
   return rows.length > 0;
 }
 
-export async function markCommandSent(em: EntityManager, id: string): Promise<void> {
+/** Records sent commands, in one statement. */
+export async function markCommandsSent(em: EntityManager, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await em
     .getConnection()
-    .execute('update workflow_commands set dispatched_at = now(), leased_until = null where id = ?', [id]);
+    .execute('update workflow_commands set dispatched_at = now(), leased_until = null where id in (?)', [ids]);
 }
 
 /**

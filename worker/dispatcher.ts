@@ -3,7 +3,7 @@ import pg from 'pg';
 import { fanOutEvents, firstAttempts as firstAttemptsOf } from '../activities/webhooks';
 import { endOrphanedBot } from '../services/meetings';
 import { UNDERWAY_BOT_STATUSES } from '../domain/meetings/state';
-import { claimDueCommands, markCommandFailed, markCommandSent, type ClaimedCommand } from '../db/commands';
+import { claimDueCommands, markCommandFailed, markCommandsSent, type ClaimedCommand } from '../db/commands';
 import { claimFirstAttempts, releaseFirstAttemptLeases, type FirstAttempt } from '../db/deliveries';
 import { WebhookEndpoint } from '../db/entities';
 import type { Orm } from '../db/orm';
@@ -77,15 +77,22 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
   let idleWaiters: (() => void)[] = [];
 
   /**
+   * Records sent commands together: a mark asked for while another is being written waits for it and
+   * goes with the others asked meanwhile, in one statement (under load, the sends of a round finish
+   * close together).
+   */
+  const markSent = together<string>((ids) => markCommandsSent(orm.em.fork(), ids));
+
+  /**
    * Records a sent command, asking again for about 3 s when the database refuses (a moment without
    * it); false when it still refuses. A sent command is never recorded as failed: it would be sent
    * a second time at once.
    */
-  async function recordSent(em: EntityManager, c: ClaimedCommand): Promise<boolean> {
+  async function recordSent(c: ClaimedCommand): Promise<boolean> {
     const giveUpAt = Date.now() + RECORD_SENT_BUDGET_MS;
     for (let delay = 100; ; delay *= 2) {
       try {
-        await markCommandSent(em, c.id);
+        await markSent(c.id);
         return true;
       } catch (err) {
         if (stopped || Date.now() + delay > giveUpAt) return false;
@@ -138,7 +145,7 @@ export function startDispatcher(opts: DispatcherOptions): Dispatcher {
       await recordFailure(em, c, err);
       return;
     }
-    if (!(await recordSent(em, c)))
+    if (!(await recordSent(c)))
       log.error(
         { command_id: c.id, workflow_id: c.workflowId, op: c.command.op },
         'a sent workflow command could not be recorded; it is sent again when its lease lapses',
@@ -462,4 +469,32 @@ function listen(
       await c?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * `write` for items asked one at a time, grouped: the first runs at once; those asked while it runs
+ * go together in the next, and so on. Each ask settles with its group's write.
+ */
+function together<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: { item: T; settle: (err?: unknown) => void }[] = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await write(group.map((w) => w.item));
+        for (const w of group) w.settle();
+      } catch (err) {
+        for (const w of group) w.settle(err ?? new Error('write failed'));
+      }
+    }
+    writing = false;
+  };
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, settle: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!writing) void drain();
+    });
 }
