@@ -1,7 +1,7 @@
 import type { BotEventType } from '../domain/events';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Bot, MeetingResult, SummaryTemplate } from '../db/entities';
-import { botAndMeeting, botMeetingAndSettings } from '../db/meetings';
+import { botAndMeeting, botMeetingAndSettings, requestBotStop } from '../db/meetings';
 import { changeMeeting } from '../services/meetings';
 import { brandingForBot } from '../services/brand-kits';
 import { settingsForMeeting } from '../db/settings';
@@ -474,13 +474,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
      * part's end): its workflow was cancelled while the step ran.
      */
     async requestStop(botId: string): Promise<void> {
-      // Under the meeting's lock, as each part's write reads it: a part's change sees the stop whole or not at all.
-      await fork().transactional(async (em) => {
-        await em.execute('select 1 from meetings where id = (select meeting_id from bots where id = ?) for update', [
-          botId,
-        ]);
-        await em.nativeUpdate(Bot, { id: botId, stopRequestedAt: null }, { stopRequestedAt: new Date() });
-      });
+      await requestBotStop(fork(), botId);
     },
   };
 }

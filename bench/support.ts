@@ -92,8 +92,9 @@ export async function benchDatabase(name: string, opts: { countStatements?: bool
   };
 }
 
-/** How sqlCounts's own statement begins (it leaves itself out). */
+/** How sqlCounts's own statements begin (it leaves them out). */
 const SQL_COUNTS_READ = 'select (select coalesce(sum(calls)';
+const SQL_TOP_READ = 'select query, calls from pg_stat_statements';
 
 /**
  * The statements the database has run so far (pg_stat_statements, top-level ones, `BEGIN` and
@@ -113,7 +114,7 @@ export async function sqlCounts(
       for (const r of await orm.em
         .fork()
         .execute<{ query: string; calls: string }[]>(
-          'select query, calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+          `${SQL_TOP_READ} where dbid = (select oid from pg_database where datname = current_database())`,
         ))
         byQuery.set(r.query, (byQuery.get(r.query) ?? 0) + Number(r.calls));
     const [row] = await orm.em.fork().execute<{ statements: string; commits: string }[]>(
@@ -121,7 +122,7 @@ export async function sqlCounts(
                 where s.dbid = (select oid from pg_database where datname = current_database())
                   and not exists (select 1 from json_array_elements_text(?::json) p where s.query like p)) as statements,
               (select xact_commit from pg_stat_database where datname = current_database()) as commits`,
-      [JSON.stringify([...unless, SQL_COUNTS_READ].map((u) => `${u.replace(/[\\%_]/g, '\\$&')}%`))],
+      [JSON.stringify([...unless, SQL_COUNTS_READ, SQL_TOP_READ].map((u) => `${u.replace(/[\\%_]/g, '\\$&')}%`))],
     );
     return { statements: Number(row!.statements), commits: Number(row!.commits), byQuery };
   } catch {
@@ -135,12 +136,17 @@ export function sqlTop(
   after: { byQuery: Map<string, number> },
   units: number,
 ): string[] {
-  return [...after.byQuery]
-    .map(([query, calls]) => [query, (calls - (before.byQuery.get(query) ?? 0)) / units] as const)
-    .filter(([, n]) => n >= 0.05)
-    .sort((a, b) => b[1] - a[1])
+  return perUnit(before.byQuery, after.byQuery, units)
     .slice(0, 30)
     .map(([query, n]) => `  ${n.toFixed(2).padStart(6)}  ${query.replace(/\s+/g, ' ').slice(0, 150)}`);
+}
+
+/** What each counter grew by between two readings, per unit: those that grew by 0.05 a unit at least, most first. */
+function perUnit(before: Map<string, number>, after: Map<string, number>, units: number): [string, number][] {
+  return [...after]
+    .map(([key, n]): [string, number] => [key, (n - (before.get(key) ?? 0)) / units])
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
 }
 
 /**
@@ -223,10 +229,7 @@ async function temporalRequests(url: string): Promise<Map<string, number>> {
  */
 export function requestsPerUnit(before: Map<string, number>, after: Map<string, number>, units: number): string {
   if (after.size === 0) return 'not known (the server gives no metrics)';
-  const per = [...after]
-    .map(([op, n]) => [op, (n - (before.get(op) ?? 0)) / units] as const)
-    .filter(([, n]) => n >= 0.05)
-    .sort((a, b) => b[1] - a[1]);
+  const per = perUnit(before, after, units);
   const total = per.reduce((sum, [, n]) => sum + n, 0);
   return `${total.toFixed(1)} (${per.map(([op, n]) => `${op} ${n.toFixed(1)}`).join(', ')})`;
 }

@@ -78,6 +78,20 @@ export async function botMeetingAndSettings(
   };
 }
 
+/** The id of the meeting of the bot bound to its `?`. */
+const MEETING_OF_BOT = '(select meeting_id from bots where id = ?)';
+
+/**
+ * Asks a bot's results step to stop after the part in flight (sets `stop_requested_at` once), under
+ * its meeting's lock, as each part's write reads it: a part's change sees the stop whole or not at all.
+ */
+export async function requestBotStop(em: EntityManager, botId: string): Promise<void> {
+  await em.transactional(async (tem) => {
+    await tem.execute(`select 1 from meetings where id = ${MEETING_OF_BOT} for update`, [botId]);
+    await tem.nativeUpdate(Bot, { id: botId, stopRequestedAt: null }, { stopRequestedAt: new Date() });
+  });
+}
+
 /** Which meeting a change is about: its id, or one of its bots' (the lock then finds the meeting itself). */
 export type MeetingTarget = string | { botId: string };
 
@@ -116,7 +130,7 @@ export async function lockedMeetingWithBots(
         )
       : await executeBound<Record<string, unknown>>(
           em,
-          `select ${columns} from meetings m where m.id = (select meeting_id from bots where id = ?) for update`,
+          `select ${columns} from meetings m where m.id = ${MEETING_OF_BOT} for update`,
           [target.botId],
           { prepared: true },
         );

@@ -21,6 +21,7 @@ import {
   isUnderway,
   LIVE_BOT_STATUSES,
   recordingStatus,
+  RESULTS_PARTS,
   withPart,
   type BotStatus,
 } from '../domain/meetings/state';
@@ -161,7 +162,7 @@ export async function changeMeeting(
       ...(firstResults ? [{ entity: MeetingResult, rows: [firstResults] }] : []),
     ],
   );
-  // Whatever else the caller or `change` persisted (a new bot, a first results row).
+  // Whatever else the caller or `change` persisted (a new bot).
   await em.flush();
   return { meeting, bots };
 }
@@ -202,7 +203,7 @@ export async function endOrphanedBot(
             b.reason = 'bot_error';
             b.failureMessage = end.message;
           }
-          for (const part of ['media', 'transcript', 'summary'] as const) {
+          for (const part of RESULTS_PARTS) {
             if (meeting.results[part].status === 'processing')
               meeting.results = withPart(meeting.results, part, {
                 status: end.status === 'failed' ? 'failed' : 'none',

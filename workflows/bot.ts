@@ -16,7 +16,14 @@ import type { Activities } from '../activities';
 import type { StatusChange } from '../activities/bots';
 import type { ProviderEvent } from '../activities/providers/types';
 import type { BotEventType } from '../domain/events';
-import { isCancellable, PART_FAILURE, PART_GIVE_UP, type BotStatus, type ResultsPart } from '../domain/meetings/state';
+import {
+  isCancellable,
+  PART_FAILURE,
+  PART_GIVE_UP,
+  RESULTS_PARTS,
+  type BotStatus,
+  type ResultsPart,
+} from '../domain/meetings/state';
 import { UNTIL_THE_DATABASE_TAKES_IT } from './retries';
 import { BotStatusKey } from './search-attributes';
 import { cancelSignal, providerEventSignal, providerEventsSignal, rescheduleSignal, statusQuery } from './signals';
@@ -209,7 +216,7 @@ export async function botWorkflow(input: BotWorkflowInput): Promise<BotStatus> {
       await move('failed', {
         reason: 'bot_error',
         failureMessage: 'The results could not be made.',
-        failParts: ['media', 'transcript', 'summary'],
+        failParts: [...RESULTS_PARTS],
         reasonOfFirstUnmadePart: true,
         events: ['bot.failed'],
       });

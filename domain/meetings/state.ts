@@ -133,7 +133,7 @@ export const PART_GIVE_UP: Record<
   media: {
     reason: 'no_recording',
     message: 'The recording could not be retrieved from the meeting bot provider.',
-    failParts: ['media', 'transcript', 'summary'],
+    failParts: [...RESULTS_PARTS],
   },
   transcript: {
     reason: 'transcription_failed',

@@ -13,13 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/** A bot sent to a Zoom call with this number: its id and its meeting's. */
+async function sentBot(callNumber: string): Promise<{ botId: string; meetingId: string }> {
+  const bot = await api
+    .as(me)
+    .post('/bots', { workspace_id: me.workspaceId, meeting_url: `https://zoom.us/j/${callNumber}` });
+  assert.equal(bot.status, 201, JSON.stringify(bot.body));
+  return { botId: bot.body.id as string, meetingId: bot.body.meeting_id as string };
+}
+
 describe('a change of a meeting inside a larger transaction', () => {
   it('When a transaction changes a meeting and then changes it again through changeMeeting, then both changes are kept and the event shows both', async () => {
-    const bot = await api
-      .as(me)
-      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/123456789' });
-    assert.equal(bot.status, 201);
-    const meetingId = bot.body.meeting_id as string;
+    const { meetingId } = await sentBot('123456789');
     await api.orm.em.fork().transactional(async (em) => {
       const meeting = await em.findOneOrFail(Meeting, { id: meetingId });
       meeting.title = 'Changed first, not flushed';
@@ -36,10 +41,7 @@ describe('a change of a meeting inside a larger transaction', () => {
   });
 
   it('When a transaction changes a meeting through changeMeeting and then changes it again, then the later change is kept too', async () => {
-    const bot = await api
-      .as(me)
-      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/223456789' });
-    const meetingId = bot.body.meeting_id as string;
+    const { meetingId } = await sentBot('223456789');
     await api.orm.em.fork().transactional(async (em) => {
       const { meeting } = await changeMeeting(em, meetingId, (m) => {
         m.title = 'Changed by the change';
@@ -61,10 +63,7 @@ describe('a change of a meeting inside a larger transaction', () => {
     )!.settings_id;
     const patched = await api.as(me).patch(`/settings/${settingsId}`, { summary: { language: 'fr' } });
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    const bot = await api
-      .as(me)
-      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/323456789' });
-    const meetingId = bot.body.meeting_id as string;
+    const { meetingId } = await sentBot('323456789');
     await api.orm.em.fork().transactional(async (em) => {
       await changeMeeting(em, meetingId, (m) => {
         m.memberId = ann.body.id;
@@ -81,11 +80,7 @@ describe('a change of a meeting inside a larger transaction', () => {
     assert.equal(updated?.data.object.settings.summary.language, 'fr');
   });
   it('When two changes of one meeting run at once, then the second waits for the first and starts from what it committed', async () => {
-    const bot = await api
-      .as(me)
-      .post('/bots', { workspace_id: me.workspaceId, meeting_url: 'https://zoom.us/j/423456789' });
-    assert.equal(bot.status, 201);
-    const meetingId = bot.body.meeting_id as string;
+    const { botId, meetingId } = await sentBot('423456789');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let changed!: () => void;
@@ -103,7 +98,7 @@ describe('a change of a meeting inside a larger transaction', () => {
     let seen: { title: string | null; botName: string } | null = null;
     // The second names the meeting by its bot, as a bot's activities do.
     const second = api.orm.em.fork().transactional(async (em) => {
-      await changeMeeting(em, { botId: bot.body.id as string }, (m, bots) => {
+      await changeMeeting(em, { botId }, (m, bots) => {
         seen = { title: m.title, botName: bots[0]!.botName };
         m.endsAt = new Date('2030-01-01T10:00:00Z');
       });
@@ -125,7 +120,7 @@ describe('a change of a meeting inside a larger transaction', () => {
     const shown = (await api.as(me).get(`/meetings/${meetingId}`)).body;
     assert.equal(shown.title, 'Renamed by the first');
     assert.equal(shown.ends_at, '2030-01-01T10:00:00.000Z');
-    assert.equal((await api.as(me).get(`/bots/${bot.body.id}`)).body.bot_name, 'Renamed bot');
+    assert.equal((await api.as(me).get(`/bots/${botId}`)).body.bot_name, 'Renamed bot');
     const events = await api.as(me).get('/webhook_events', { workspace_id: me.workspaceId, limit: 20 });
     const updates = events.body.data.filter(
       (e: { type: string; data: { object: { id: string } } }) =>
