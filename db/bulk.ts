@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { helper, type EntityMetadata, type EntityName, type EntityProperty } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 
 /**
  * Many rows written at once (a page of calendar events; a new meeting with its settings, bot, bot
@@ -54,11 +54,11 @@ function positional(sql: string): { text: string; bindings: number } {
  * costs more than their execution. Only for statements that name their result columns (or return
  * none): a prepared `select *` fails once a migration adds a column, until the connection closes.
  *
- * Outside a transaction the statement goes to a connection of the ORM's pool without knex's query
- * builder: the reads of every API request take this path, and knex's compilation of a raw statement
- * (placeholders, bindings, its runner and events) cost about 30 µs of each (README › Benchmarks ›
- * API reads). knex's `query` event is still emitted (MikroORM listens, and the benches count
- * statements by it). Either way a failure is MikroORM's driver exception for it (asDriverException).
+ * The statement goes to the transaction's connection, or to one of the ORM's pool outside a
+ * transaction, without knex's query builder: the reads of every API request take this path, and
+ * knex's compilation of a raw statement (placeholders, bindings, its runner and events) cost about
+ * 30 µs of each (README › Benchmarks › API reads). knex's `query` event is still emitted (MikroORM
+ * listens). Either way a failure is MikroORM's driver exception for it (asDriverException).
  */
 export async function executeBound<T>(
   em: EntityManager,
@@ -66,32 +66,46 @@ export async function executeBound<T>(
   params: unknown[],
   opts: { prepared?: boolean } = {},
 ): Promise<T[]> {
+  const [rows] = await executeTogether(em, [{ sql, params, prepared: opts.prepared }]);
+  return rows as T[];
+}
+
+/** A statement for executeTogether: as executeBound's arguments. */
+export type BoundStatement = { sql: string; params: unknown[]; prepared?: boolean };
+
+/**
+ * Statements as executeBound runs them, sent together on one connection (the ORM's connections are
+ * pipelined, db/orm.ts): the server runs them one after the other in the order given, each a statement
+ * of its own (in READ COMMITTED, each sees what was committed before it started: one that follows a
+ * lock sees what the lock's previous holder committed), and they cost one round trip. Answers each
+ * one's rows, in order; when one fails, the first failure (the statements after a failure in a
+ * transaction fail too, as the transaction is then aborted). Outside a transaction each commits by
+ * itself, so use it there only for reads.
+ */
+export async function executeTogether(em: EntityManager, statements: BoundStatement[]): Promise<unknown[][]> {
+  const configs = statements.map(({ sql, params, prepared }) => {
+    const statement = statementOf(sql);
+    // knex's own checks: a statement bound wrong is a bug, never a query.
+    if (params.length !== statement.bindings || params.some(containsUndefined))
+      throw new Error(`Expected ${statement.bindings} defined bindings, got ${params.length}: ${sql.slice(0, 200)}`);
+    return prepared
+      ? { name: statement.name, text: statement.text, values: params }
+      : { text: statement.text, values: params };
+  });
   const knex = em.getConnection().getKnex();
-  const trx = em.getTransactionContext();
-  if (trx) {
-    const query = knex.raw(sql, params as never[]);
-    if (opts.prepared) void query.options({ name: statementOf(sql).name });
-    try {
-      const res = (await query.transacting(trx)) as { rows: T[] };
-      return res.rows;
-    } catch (err) {
-      throw asDriverException(em, err);
-    }
-  }
-  const statement = statementOf(sql);
-  // knex's own checks: a statement bound wrong is a bug, never a query.
-  if (params.length !== statement.bindings || params.some(containsUndefined))
-    throw new Error(`Expected ${statement.bindings} defined bindings, got ${params.length}: ${sql.slice(0, 200)}`);
-  knex.emit('query', { sql: statement.text, bindings: params, method: 'raw' });
-  const client = knex.client as PoolClient;
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  // A transaction's client always hands its one connection and keeps it on release.
+  const client = (trx ? trx.client : knex.client) as PoolClient;
   const connection = await client.acquireConnection();
   try {
-    const res = await connection.query<T>(
-      opts.prepared
-        ? { name: statement.name, text: statement.text, values: params }
-        : { text: statement.text, values: params },
-    );
-    return res.rows;
+    // As knex refuses it: the transaction's connection may already serve another caller.
+    if (trx?.isCompleted()) throw new Error('Transaction query already complete');
+    for (const c of configs) knex.emit('query', { sql: c.text, bindings: c.values, method: 'raw' });
+    // Every answer is in before the connection goes back (outside a transaction, to the pool).
+    const answers = await Promise.allSettled(configs.map((c) => connection.query<unknown>(c)));
+    const failed = answers.find((a) => a.status === 'rejected');
+    if (failed) throw failed.reason;
+    return answers.map((a) => (a as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
   } catch (err) {
     throw asDriverException(em, err);
   } finally {
@@ -120,7 +134,7 @@ function containsUndefined(value: unknown): boolean {
   return false;
 }
 
-/** What executeBound uses of knex's client: its pool's connections, each a node-postgres client. */
+/** What executeTogether uses of knex's client: its pool's connections (or a transaction's one), each a node-postgres client. */
 type PoolClient = {
   acquireConnection(): Promise<{
     query<R>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;

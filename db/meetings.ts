@@ -1,6 +1,6 @@
 import { NotFoundError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { executeBound } from './bulk';
+import { executeBound, executeTogether } from './bulk';
 import { Bot, Meeting, MeetingResult } from './entities';
 import { LIVE_MEMBERS_BY_EMAIL, lowerEmails } from './members';
 import { fieldsOf, readOnlyEntity, selectColumns } from './read-only';
@@ -100,8 +100,8 @@ export type MeetingTarget = string | { botId: string };
  * (the caller's flush writes what it changes), which of `dedupeKeys` an event was already recorded
  * under (a retried activity records none again), what its settings are resolved from
  * (settingsForMeeting takes `settings`) and, when `results`, its results row, managed (null when it
- * has none yet). Two statements: the lock, then the rest, read after the lock so it sees what the
- * lock's previous holder committed.
+ * has none yet). Two statements sent together (one round trip): the lock, then the rest, read after
+ * the lock so it sees what the lock's previous holder committed.
  */
 export async function lockedMeetingWithBots(
   em: EntityManager,
@@ -119,45 +119,43 @@ export async function lockedMeetingWithBots(
   // has not flushed is written first, so the rows read below hold it and em.map keeps it.
   await em.tryFlush(Meeting, {});
   await em.tryFlush(Bot, {});
-  const columns = selectColumns(em, Meeting, 'm');
-  const [row] =
-    typeof target === 'string'
-      ? await executeBound<Record<string, unknown>>(
-          em,
-          `select ${columns} from meetings m where m.id = ? for update`,
-          [target],
-          { prepared: true },
-        )
-      : await executeBound<Record<string, unknown>>(
-          em,
-          `select ${columns} from meetings m where m.id = ${MEETING_OF_BOT} for update`,
-          [target.botId],
-          { prepared: true },
-        );
-  if (!row)
-    throw new NotFoundError(
-      typeof target === 'string' ? `Meeting not found (${target})` : `Bot not found (${target.botId})`,
-    );
-  const meeting = em.map(Meeting, row);
-  // One row at least (the keys, settings inputs and results on it), one per bot: bot columns are null
-  // when the meeting has none.
-  const rows = await executeBound<
-    Record<string, unknown> & { recorded_keys: string[]; results?: Record<string, unknown> | null }
-  >(
-    em,
-    `select ${selectColumns(em, Bot, 'b')}, k.*
-     from (select array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys,
+  // The meeting's id, or its bot's meeting's: bound to one `?` in both statements.
+  const [meetingOf, targetId] = typeof target === 'string' ? ['?', target] : [MEETING_OF_BOT, target.botId];
+  // Sent together (one round trip): the server runs the read once the lock is taken, so it sees what
+  // the lock's previous holder committed.
+  const [locked, rows] = (await executeTogether(em, [
+    {
+      sql: `select ${selectColumns(em, Meeting, 'm')} from meetings m where m.id = ${meetingOf} for update`,
+      params: [targetId],
+      prepared: true,
+    },
+    {
+      // One row at least (the keys, settings inputs and results on it), one per bot: bot columns are
+      // null when the meeting has none; no row when there is no meeting.
+      sql: `select ${selectColumns(em, Bot, 'b')}, k.*
+     from (select m.id as locked_meeting_id,
+             array(select dedupe_key from webhook_events where dedupe_key = any(?)) as recorded_keys,
              ${MEETING_SETTINGS_INPUTS_SQL}${
                opts.results
                  ? ', (select row_to_json(r) from meeting_results r where r.meeting_id = m.id) as results'
                  : ''
              }
-           from meetings m where m.id = ?) k
-     left join bots b on b.meeting_id = ?
+           from meetings m where m.id = ${meetingOf}) k
+     left join bots b on b.meeting_id = k.locked_meeting_id
      order by b.id`,
-    [dedupeKeys, meeting.id, meeting.id],
-    { prepared: true },
-  );
+      params: [dedupeKeys, targetId],
+      prepared: true,
+    },
+  ])) as [
+    Record<string, unknown>[],
+    (Record<string, unknown> & { recorded_keys: string[]; results?: Record<string, unknown> | null })[],
+  ];
+  const row = locked[0];
+  if (!row || rows.length === 0)
+    throw new NotFoundError(
+      typeof target === 'string' ? `Meeting not found (${target})` : `Bot not found (${target.botId})`,
+    );
+  const meeting = em.map(Meeting, row);
   const first = rows[0]!;
   const recorded = new Set(first.recorded_keys);
   const bots = rows.filter((r) => r.id !== null).map((r) => em.map(Bot, botColumns(em, r)));

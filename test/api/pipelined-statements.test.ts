@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeBound, executeTogether } from '../../db/bulk';
+import { pipelinedBegin } from '../../db/orm';
+import { freshDatabase } from '../support/db';
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+
+beforeAll(async () => {
+  db = await freshDatabase();
+});
+afterAll(() => db.drop());
+
+/** A failure's SQLSTATE, as the driver exception carries it. */
+const codeOf = (err: unknown) => (err as { code?: string }).code;
+
+describe('statements sent without waiting for the answer before them (pipelined connections)', () => {
+  it("When a transaction's BEGIN is answered before PostgreSQL answers it, then every statement after it is still one transaction, and a failure rolls back what it wrote", async () => {
+    const txids = await db.orm.em.fork().transactional(async (em: EntityManager) => {
+      const [a] = await executeBound<{ id: string }>(em, 'select txid_current()::text as id', []);
+      const [b] = await em.execute<{ id: string }[]>('select txid_current()::text as id');
+      return { a: a!.id, b: b!.id };
+    });
+    // Each statement outside a transaction block would be a transaction of its own, with its own id.
+    assert.equal(txids.a, txids.b, 'the statements ran in one transaction');
+
+    const kept = `kept-${Date.now()}`;
+    const failure = await db.orm.em
+      .fork()
+      .transactional(async (em: EntityManager) => {
+        await executeBound(em, 'update workspaces set name = ? where id = (select id from workspaces limit 1)', [kept]);
+        await executeBound(em, 'select 1 / 0', []);
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    assert.equal(codeOf(failure), '22012', 'the division by zero fails the transaction');
+    const [left] = await executeBound<{ n: number }>(
+      db.orm.em.fork(),
+      'select count(*)::int as n from workspaces where name = ?',
+      [kept],
+    );
+    assert.equal(left!.n, 0, 'the rollback undid the update made after the early-answered BEGIN');
+  });
+
+  it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
+    const sent: string[] = [];
+    const refused = Object.assign(new Error('BEGIN refused'), { code: '25P02' });
+    const connection = pipelinedBegin({
+      pipeline: true,
+      query(config: unknown, callback?: unknown) {
+        const text = (config as { text: string }).text;
+        sent.push(text);
+        const answer = text === 'BEGIN;' ? Promise.reject(refused) : Promise.resolve({ rows: [{ one: 1 }] });
+        if (typeof callback === 'function')
+          answer.then(
+            (r) => callback(null, r),
+            (e: unknown) => callback(e),
+          );
+        else return answer;
+        return undefined;
+      },
+    });
+    const begun = await new Promise<unknown>((resolve) =>
+      connection.query({ text: 'BEGIN;', values: [] }, (err: unknown) => resolve(err)),
+    );
+    assert.equal(begun, null, 'the BEGIN is answered at once');
+    const next = await new Promise<unknown>((resolve) =>
+      connection.query({ text: 'select 1 as one', values: [] }, (err: unknown) => resolve(err)),
+    );
+    assert.equal(next, refused, 'the statement after it carries the BEGIN’s failure');
+    assert.deepEqual(sent, ['BEGIN;', 'select 1 as one'], 'both were sent, in order');
+    // The one after that answers for itself again (a promise, as executeTogether asks).
+    assert.deepEqual(await connection.query({ text: 'select 1 as one', values: [] }), { rows: [{ one: 1 }] });
+  });
+
+  it('When statements are sent together, then they run in the order given, each seeing what the ones before it did, and the first failure is the one reported', async () => {
+    const rows = await db.orm.em.fork().transactional((em: EntityManager) =>
+      executeTogether(em, [
+        { sql: 'create temporary table together_probe (n int) on commit drop', params: [] },
+        { sql: 'insert into together_probe values (?), (?)', params: [1, 2] },
+        { sql: 'select n from together_probe order by n', params: [] },
+      ]),
+    );
+    assert.deepEqual(rows[2], [{ n: 1 }, { n: 2 }]);
+
+    const failure = await db.orm.em
+      .fork()
+      .transactional((em: EntityManager) =>
+        executeTogether(em, [
+          { sql: 'select 1 as one', params: [] },
+          { sql: 'select 1 / 0', params: [] },
+          { sql: 'select 2 as two', params: [] },
+        ]),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    assert.equal(codeOf(failure), '22012', 'the division by zero, not the aborted transaction after it (25P02)');
+
+    // Outside a transaction, on a connection of the pool.
+    const [one, two] = await executeTogether(db.orm.em.fork(), [
+      { sql: 'select ?::int as n', params: [1], prepared: true },
+      { sql: 'select ?::int as n', params: [2] },
+    ]);
+    assert.deepEqual([one, two], [[{ n: 1 }], [{ n: 2 }]]);
+  });
+});
