@@ -73,8 +73,14 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
     entities: ENTITIES,
     extensions: [Migrator],
     forceUtcTimezone: true,
-    // A request never waits long for a connection: with PostgreSQL away it answers 503 quickly.
-    pool: { min: 0, max: poolMax },
+    // A request never waits long for a connection: with PostgreSQL away it answers 503 quickly. Each
+    // connection, from the first, answers a transaction's BEGIN at once (pipelinedBegin).
+    pool: {
+      min: 0,
+      max: poolMax,
+      afterCreate: (connection: RawConnection, done: (err: Error | null, connection: RawConnection) => void) =>
+        done(null, pipelinedBegin(connection)),
+    },
     driverOptions: {
       acquireConnectionTimeout: 10_000,
       connection: {
@@ -85,7 +91,7 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
         keepAlive: true,
         // node-postgres's pipeline mode: a statement asked for while another is under way is sent at
         // once, not after the answer before it (the server still runs them in order, each as its own
-        // statement). What uses it: BEGIN (withPipelinedBegin below) and executeTogether (db/bulk.ts).
+        // statement). What uses it: BEGIN (pipelinedBegin below) and executeTogether (db/bulk.ts).
         pipeline: true,
       },
     },
@@ -106,10 +112,10 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
 export type Orm = MikroORM;
 
 export async function createOrm(databaseUrl: string, log?: Logger, poolMax?: number): Promise<Orm> {
-  return withPipelinedBegin(withCheapForks(await MikroORM.init(ormOptions(databaseUrl, log, poolMax))));
+  return withCheapForks(await MikroORM.init(ormOptions(databaseUrl, log, poolMax)));
 }
 
-/** What withPipelinedBegin uses of a node-postgres client. */
+/** What pipelinedBegin uses of a node-postgres client. */
 type RawConnection = {
   pipeline?: boolean;
   query(config: unknown, values?: unknown, callback?: unknown): unknown;
@@ -119,22 +125,14 @@ type RawConnection = {
 const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
 
 /**
- * A transaction's BEGIN does not wait for its answer: it is sent (pipeline mode), its caller is told
- * at once, and its answer, which comes before the next statement's, decides that statement's: a BEGIN
- * refused fails the first statement after it with the BEGIN's error (the transaction's callback then
- * fails and knex rolls back, as when BEGIN itself fails). So a transaction's first statement leaves
- * with its BEGIN, one round trip fewer for each transaction (a bot makes six; README › Benchmarks ›
- * Bots). Every connection the pool makes from now on (knex's BEGIN is the statement `BEGIN;`; a
- * connection made before, during MikroORM.init, keeps waiting, which is only slower).
+ * The connection (the pool's `afterCreate`), its `query` answering a transaction's BEGIN at once: the
+ * BEGIN is sent (pipeline mode) and its caller told at once; its answer, which comes before the next
+ * statement's, decides that statement's. A BEGIN refused fails the first statement after it with the
+ * BEGIN's error (the transaction's callback then fails and knex rolls back, as when BEGIN itself
+ * fails). So a transaction's first statement leaves with its BEGIN: one round trip fewer for each
+ * transaction (a bot makes six; README › Production). knex's BEGIN is the statement `BEGIN;`. A
+ * connection without pipeline mode is left as it is.
  */
-function withPipelinedBegin(orm: Orm): Orm {
-  const client = orm.em.getConnection().getKnex().client as { _acquireOnlyConnection(): Promise<RawConnection> };
-  const acquire = client._acquireOnlyConnection.bind(client);
-  client._acquireOnlyConnection = async () => pipelinedBegin(await acquire());
-  return orm;
-}
-
-/** The connection, its `query` answering knex's BEGIN at once (withPipelinedBegin). Exported for its test. */
 export function pipelinedBegin<C extends RawConnection>(connection: C): C {
   if (!connection.pipeline) return connection;
   const query = connection.query.bind(connection) as (config: unknown, values?: unknown, callback?: unknown) => unknown;

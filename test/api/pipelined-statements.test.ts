@@ -45,6 +45,44 @@ describe('statements sent without waiting for the answer before them (pipelined 
     assert.equal(left!.n, 0, 'the rollback undid the update made after the early-answered BEGIN');
   });
 
+  it("When the ORM's connections open a transaction, then each one's BEGIN is answered before PostgreSQL could answer it, the pool's first connection included", async () => {
+    const client = db.orm.em.getConnection().getKnex().client as unknown as {
+      acquireConnection(): Promise<{ query(config: unknown, callback?: unknown): unknown }>;
+      releaseConnection(connection: unknown): Promise<unknown>;
+    };
+    // Two at once: the connection MikroORM.init opened, and one the pool opens now.
+    const connections = [await client.acquireConnection(), await client.acquireConnection()];
+    try {
+      for (const connection of connections) {
+        const order: string[] = [];
+        const begun = new Promise<void>((resolve) =>
+          connection.query({ text: 'BEGIN;', values: [] }, () => {
+            order.push('BEGIN answered');
+            resolve();
+          }),
+        );
+        // A tick queued after the BEGIN: an answer from the server could only come after it.
+        process.nextTick(() => order.push('next tick'));
+        await begun;
+        assert.deepEqual(order, ['BEGIN answered', 'next tick']);
+        // The transaction is open on the server: two statements after it share its id.
+        const ids = [];
+        for (let i = 0; i < 2; i++)
+          ids.push(
+            (
+              (await connection.query({ text: 'select txid_current()::text as id', values: [] })) as {
+                rows: { id: string }[];
+              }
+            ).rows[0]!.id,
+          );
+        assert.equal(ids[0], ids[1], 'both statements ran in the transaction the BEGIN opened');
+        await connection.query({ text: 'ROLLBACK', values: [] });
+      }
+    } finally {
+      for (const connection of connections) await client.releaseConnection(connection);
+    }
+  });
+
   it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
     const sent: string[] = [];
     const refused = Object.assign(new Error('BEGIN refused'), { code: '25P02' });
