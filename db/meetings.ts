@@ -158,22 +158,22 @@ export async function lockedMeetingWithBots(
   const meeting = em.map(Meeting, row);
   const first = rows[0]!;
   const recorded = new Set(first.recorded_keys);
-  const bots = rows.filter((r) => r.id !== null).map((r) => em.map(Bot, botColumns(em, r)));
-  const results = first.results ? em.map(MeetingResult, resultColumns(em, first.results)) : null;
+  const bots = rows.filter((r) => r.id !== null).map((r) => em.map(Bot, ownColumns(em, Bot, r)));
+  const results = first.results ? em.map(MeetingResult, ownColumns(em, MeetingResult, first.results)) : null;
   return { meeting, bots, recorded, settings: settingsInputsOf(first), results };
 }
 
-/** A joined row's bot columns only (em.map takes a row of the entity's own columns). */
-function botColumns(em: EntityManager, row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A row's columns of `entity` only, as em.map takes them: a joined row's bot columns, or a row read
+ * as JSON (row_to_json) as the driver would hand its columns over.
+ */
+function ownColumns(
+  em: EntityManager,
+  entity: new () => object,
+  row: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of fieldsOf(em, Bot)) out[field] = row[field];
-  return out;
-}
-
-/** A results row read as JSON (row_to_json) as the driver would hand its columns over to em.map. */
-function resultColumns(em: EntityManager, json: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of fieldsOf(em, MeetingResult)) out[field] = json[field];
+  for (const field of fieldsOf(em, entity)) out[field] = row[field];
   return out;
 }
 

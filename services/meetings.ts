@@ -83,9 +83,9 @@ function visible(payload: Record<string, unknown>): string {
  *
  * With `results`, `change` also gets the meeting's results row (managed; null before its first part:
  * `change` then returns the new row, which the write inserts). Four statements at most, whatever
- * changed: the lock, one read (bots, recorded events, settings, results), one write (the meeting,
- * its bots, the results row and the events), and the flush of anything else the caller persisted
- * (none when it persisted nothing).
+ * changed: the lock and one read (bots, recorded events, settings, results), sent together in one
+ * round trip; one write (the meeting, its bots, the results row and the events); and the flush of
+ * anything else the caller persisted (none when it persisted nothing).
  */
 export async function changeMeeting(
   em: EntityManager,
