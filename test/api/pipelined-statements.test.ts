@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { executeBound, executeTogether } from '../../db/bulk';
 import { pipelinedBegin } from '../../db/orm';
 import { freshDatabase } from '../support/db';
@@ -18,10 +18,17 @@ const codeOf = (err: unknown) => (err as { code?: string }).code;
 describe('statements sent without waiting for the answer before them (pipelined connections)', () => {
   it("When a transaction's BEGIN is answered before PostgreSQL answers it, then every statement after it is still one transaction, and a failure rolls back what it wrote", async () => {
     const txids = await db.orm.em.fork().transactional(async (em: EntityManager) => {
+      // knex's own BEGIN was answered at once: the transaction's work begins before PostgreSQL's
+      // answer could be read (it would set the status to 'T', in a transaction).
+      const trx = em.getTransactionContext<Knex.Transaction>()!;
+      const connection = (await trx.client.acquireConnection()) as { getTransactionStatus(): string | null };
+      const statusAtStart = connection.getTransactionStatus();
       const [a] = await executeBound<{ id: string }>(em, 'select txid_current()::text as id', []);
       const [b] = await em.execute<{ id: string }[]>('select txid_current()::text as id');
-      return { a: a!.id, b: b!.id };
+      return { a: a!.id, b: b!.id, statusAtStart, statusAfter: connection.getTransactionStatus() };
     });
+    assert.equal(txids.statusAtStart, 'I', "the transaction's work began before its BEGIN was answered");
+    assert.equal(txids.statusAfter, 'T', 'and the connection is in a transaction once its statements are answered');
     // Each statement outside a transaction block would be a transaction of its own, with its own id.
     assert.equal(txids.a, txids.b, 'the statements ran in one transaction');
 
