@@ -10,6 +10,7 @@ import { createSettingsActivities } from './settings';
 import { createWebhookActivities } from './webhooks';
 import type { Providers } from './providers';
 import { createCalendarActivities } from './calendars';
+import { createSimulatorActivities } from './simulator';
 
 export type ActivityDeps = {
   orm: Orm;
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createSettingsActivities(deps),
     ...createCalendarActivities(deps),
+    ...createSimulatorActivities(deps),
   });
 }
 

@@ -20,6 +20,7 @@ import { projectRoot } from '../../runtime/paths';
 import { botWorkflowId } from '../../workflows/signals';
 import { workerClient } from '../../runtime/temporal-gateway';
 import { SimulatedMeetingBotProvider } from '../../activities/providers/simulated';
+import { createSimulatorActivities } from '../../activities/simulator';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
@@ -290,6 +291,8 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
       makeSummary: async () => ({ summary: 'ready', completed: true }),
       makeResults: async () => ({ summary: 'ready', completed: true }),
       requestStop: async () => undefined,
+      // The simulated call's reports to its bot: the provider's side, as the service's worker runs it.
+      ...createSimulatorActivities({ temporal: beside, taskQueue }),
     },
   });
   const running = worker.run();

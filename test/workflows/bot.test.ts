@@ -396,6 +396,34 @@ describe('timing, cancellation and provider signals', () => {
     ]);
   });
 
+  it('When a simulated call plays, then its workflow reports to the bot from two local activities, as a provider’s callbacks: three workflow tasks, no signal of its own waiting for an acknowledgement', async () => {
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/sim-repo-rts' });
+    assert.equal(await finish(bot.id), 'completed');
+    const history = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).fetchHistory();
+    const events = history.events ?? [];
+    // Its start, then the two timers: joining → admitted, then the meeting's length (five before:
+    // each signal it sent cost one more task, for its acknowledgement).
+    assert.equal(events.filter((e) => e.workflowTaskCompletedEventAttributes).length, 3);
+    assert.equal(events.filter((e) => e.signalExternalWorkflowExecutionInitiatedEventAttributes).length, 0);
+    const markers = events.map((e) => e.markerRecordedEventAttributes?.markerName).filter((m) => m != null);
+    assert.deepEqual(markers, ['core_patch', 'core_local_activity', 'core_local_activity']);
+  });
+
+  it('When a simulated call reports to a bot that is not running, then the call plays to its end (completed, not failed)', async () => {
+    const botId = `bot_gone${Date.now()}`;
+    const handle = await t.env.client.workflow.start('simulatedBot', {
+      taskQueue: t.taskQueue,
+      workflowId: simulatedBotWorkflowId(botId),
+      args: [{ botId, scenario: 'normal', speed: 1000, recordingStart: 'on_join', meetingSeconds: 60 }],
+    });
+    await handle.result();
+    assert.equal((await handle.describe()).status.name, 'COMPLETED');
+    const markers = ((await handle.fetchHistory()).events ?? []).filter(
+      (e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity',
+    );
+    assert.equal(markers.length, 2, 'both reports made, each finding no bot');
+  });
+
   it('When a bot completes, then its only activity task is the one step that makes its three results parts: the launch and status records run inside workflow tasks', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/loc-alla-unch' });
     assert.equal(await finish(bot.id), 'completed');
