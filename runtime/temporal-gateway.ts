@@ -95,7 +95,8 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
     /**
      * Starts a workflow once: a running one with the id is kept, and a closed one is never run
      * again (REJECT_DUPLICATE), so a repeated dispatch starts nothing twice; with `restartClosed`
-     * (housekeeping that must always run) a closed one is started anew. 'started_eagerly': its
+     * (housekeeping that must always run) a closed one is started anew. With `startDelayMs`, its
+     * first workflow task comes that long after the start (never eagerly). 'started_eagerly': its
      * first workflow task went straight to this process's worker (see workerClient).
      */
     async start<K extends WorkflowName>(
@@ -103,7 +104,7 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
       workflowId: string,
       args: Parameters<Workflows[K]>,
       attrs?: Record<string, string>,
-      reuse: { restartClosed?: boolean } = {},
+      how: { restartClosed?: boolean; startDelayMs?: number } = {},
     ): Promise<'started' | 'started_eagerly' | 'exists'> {
       return timed(`start ${workflowId}`, async () => {
         try {
@@ -112,11 +113,13 @@ export function temporalGateway(client: Client, opts: { taskQueue: string; deadl
             taskQueue: opts.taskQueue,
             args: args as unknown[],
             workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-            workflowIdReusePolicy: reuse.restartClosed
+            workflowIdReusePolicy: how.restartClosed
               ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
               : WorkflowIdReusePolicy.REJECT_DUPLICATE,
             typedSearchAttributes: searchAttributes(attrs),
-            requestEagerStart: onWorkerConnection.has(client),
+            ...(how.startDelayMs
+              ? { startDelay: how.startDelayMs }
+              : { requestEagerStart: onWorkerConnection.has(client) }),
           });
           return handle.eagerlyStarted ? 'started_eagerly' : 'started';
         } catch (err) {

@@ -17,6 +17,12 @@ export const statusQuery = defineQuery<string>('status');
 
 export const botWorkflowId = (botId: string) => `bot/${botId}`;
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
+/** Simulated seconds at a speed, in milliseconds (at least one). */
+export const simulatedMs = (seconds: number, speed: number) => Math.max(1, Math.round((seconds * 1000) / speed));
+/** How long a simulated call keeps the bot waiting to be let in, in simulated seconds. */
+export const JOIN_WAIT_SECONDS = 10;
+/** That wait at a speed, in milliseconds: the delay of the call's start (a timer in calls launched before). */
+export const joinWaitMs = (speed: number) => simulatedMs(JOIN_WAIT_SECONDS, speed);
 /** The first series keeps the plain id; each redelivery is a workflow of its own (`…/<series>`), so no run is ever repeated. */
 export const deliveryWorkflowId = (eventId: string, endpointId: string, series = 1) =>
   `webhook-delivery/${eventId}/${endpointId}${series > 1 ? `/${series}` : ''}`;

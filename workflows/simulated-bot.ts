@@ -1,7 +1,7 @@
 import { getExternalWorkflowHandle, patched, proxyLocalActivities, sleep, uuid4 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { ProviderEvent, SimulatedCall } from '../activities/providers/types';
-import { botWorkflowId, providerEventSignal, providerEventsSignal } from './signals';
+import { botWorkflowId, JOIN_WAIT_SECONDS, providerEventSignal, providerEventsSignal, simulatedMs } from './signals';
 
 /**
  * The call's reports to its bot, as a provider's callbacks: retried until they are through, however
@@ -26,6 +26,11 @@ export type SimulatedBotInput = {
    * from before brand kits.
    */
   call?: SimulatedCall;
+  /**
+   * The call's start was delayed by the wait before the bot is let in (`joinWaitMs`, calls launched
+   * since 2026-11-29): its first task is the admission, with no timer and no task of its own before it.
+   */
+  startDelayed?: boolean;
 };
 
 /**
@@ -54,7 +59,7 @@ export async function simulatedBot(input: SimulatedBotInput): Promise<void> {
   };
   const wait = async (seconds: number) => {
     await flush();
-    await sleep(Math.max(1, Math.round((seconds * 1000) / input.speed)));
+    await sleep(simulatedMs(seconds, input.speed));
   };
   const emit = async (type: ProviderEvent['type'], data?: ProviderEvent['data']) => {
     const event: ProviderEvent = { id: uuid4(), type, at: new Date().toISOString(), data };
@@ -78,7 +83,7 @@ async function play(
     // The bot workflow acts on neither `joining` nor `in_waiting_room` (it is joining from its launch
     // on): not sent, as the hosted provider's are not, they would cost both workflows a task each.
     if (input.scenario === 'lobby_timeout') return; // never admitted: the bot workflow's lobby timeout ends it
-    await wait(10);
+    if (!input.startDelayed) await wait(JOIN_WAIT_SECONDS);
   } else {
     await emit('joining');
     await wait(5);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Client } from '@temporalio/client';
 import { temporalGateway, type TemporalGateway } from '../../runtime/temporal-gateway';
 import { simulatorScenario } from '../../domain/meetings/url';
-import { simulatedBotWorkflowId } from '../../workflows/signals';
+import { joinWaitMs, simulatedBotWorkflowId } from '../../workflows/signals';
 import {
   InvalidMeetingUrl,
   TranscriptionFailed,
@@ -92,17 +92,26 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     const meetingSeconds = bot.scheduledEnd
       ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000))
       : this.defaultMeetingSeconds;
-    // A launch retried after the call was started (or played out) starts nothing twice.
-    await this.temporal.start('simulatedBot', simulatedBotWorkflowId(bot.botId), [
-      {
-        botId: bot.botId,
-        scenario,
-        speed: this.speed,
-        recordingStart: bot.recordingStart,
-        meetingSeconds,
-        call: simulatedCall(bot),
-      },
-    ]);
+    // A launch retried after the call was started (or played out) starts nothing twice. The call
+    // starts once the bot's wait to be let in is over: a delayed start instead of a timer in the
+    // call, which would cost it a workflow task.
+    await this.temporal.start(
+      'simulatedBot',
+      simulatedBotWorkflowId(bot.botId),
+      [
+        {
+          botId: bot.botId,
+          scenario,
+          speed: this.speed,
+          recordingStart: bot.recordingStart,
+          meetingSeconds,
+          call: simulatedCall(bot),
+          startDelayed: true,
+        },
+      ],
+      undefined,
+      { startDelayMs: joinWaitMs(this.speed) },
+    );
     return { providerBotId: `sim_${bot.botId}` };
   }
 

@@ -396,14 +396,19 @@ describe('timing, cancellation and provider signals', () => {
     ]);
   });
 
-  it('When a simulated call plays, then its workflow reports to the bot from two local activities, as a provider’s callbacks: three workflow tasks, no signal of its own waiting for an acknowledgement', async () => {
+  it('When a simulated call plays, then it starts once the bot’s wait to be let in is over and reports to the bot from two local activities, as a provider’s callbacks: two workflow tasks, no signal of its own waiting for an acknowledgement', async () => {
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/sim-repo-rts' });
     assert.equal(await finish(bot.id), 'completed');
     const history = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).fetchHistory();
     const events = history.events ?? [];
-    // Its start, then the two timers: joining → admitted, then the meeting's length (five before:
-    // each signal it sent cost one more task, for its acknowledgement).
-    assert.equal(events.filter((e) => e.workflowTaskCompletedEventAttributes).length, 3);
+    // Its first task comes after the wait to be let in (10 simulated seconds), then its one timer:
+    // the meeting's length. Five before: a task for its start and one for each of its two timers,
+    // and one for each signal's acknowledgement.
+    const backoff = events[0]!.workflowExecutionStartedEventAttributes!.firstWorkflowTaskBackoff;
+    // The fixture's simulator runs in real time (time-skipping): 10 s.
+    assert.equal(Number(backoff?.seconds ?? 0) * 1000 + (backoff?.nanos ?? 0) / 1e6, 10_000);
+    assert.equal(events.filter((e) => e.timerStartedEventAttributes).length, 1);
+    assert.equal(events.filter((e) => e.workflowTaskCompletedEventAttributes).length, 2);
     assert.equal(events.filter((e) => e.signalExternalWorkflowExecutionInitiatedEventAttributes).length, 0);
     const markers = events.map((e) => e.markerRecordedEventAttributes?.markerName).filter((m) => m != null);
     assert.deepEqual(markers, ['core_patch', 'core_local_activity', 'core_local_activity']);
