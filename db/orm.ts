@@ -1,6 +1,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../runtime/logger';
+import { holding, type Corkable } from './bulk';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_platform } from './migrations/Migration20261122000000_platform';
 import { Migration20261122010000_meetings_bots } from './migrations/Migration20261122010000_meetings_bots';
@@ -116,7 +117,7 @@ export async function createOrm(databaseUrl: string, log?: Logger, poolMax?: num
 }
 
 /** What pipelinedBegin uses of a node-postgres client. */
-type RawConnection = {
+type RawConnection = Corkable & {
   pipeline?: boolean;
   query(config: unknown, values?: unknown, callback?: unknown): unknown;
 };
@@ -136,12 +137,17 @@ const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields
 export function pipelinedBegin<C extends RawConnection>(connection: C): C {
   if (!connection.pipeline) return connection;
   const query = connection.query.bind(connection) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  const held = holding(connection);
   // The BEGIN sent and not yet followed by a statement: its answer.
   let begun: Promise<unknown> | null = null;
   connection.query = (config: unknown, values?: unknown, callback?: unknown) => {
     const text = (config as { text?: unknown } | null)?.text;
     if (text === 'BEGIN;' && typeof values === 'function' && callback === undefined) {
       const answered = values as (err: Error | null, result: unknown) => void;
+      // Its bytes wait for the first statement, to leave with it in one write (or for the end of this
+      // turn of the event loop, when that statement waits for something else first).
+      held.hold();
+      setImmediate(held.release);
       const sent = query(config) as Promise<unknown>;
       sent.catch(() => undefined); // the next statement answers with its failure
       begun = sent;
@@ -151,19 +157,23 @@ export function pipelinedBegin<C extends RawConnection>(connection: C): C {
     if (!begun) return query(config, values, callback);
     const before = begun;
     begun = null;
-    const done = typeof values === 'function' ? values : typeof callback === 'function' ? callback : null;
-    if (done) {
-      const answer = done as (err: unknown, result?: unknown) => void;
-      const answered = (err: unknown, result: unknown) =>
-        before.then(
-          () => answer(err, result),
-          (beginFailure: unknown) => answer(beginFailure),
-        );
-      return typeof values === 'function' ? query(config, answered) : query(config, values, answered);
+    try {
+      const done = typeof values === 'function' ? values : typeof callback === 'function' ? callback : null;
+      if (done) {
+        const answer = done as (err: unknown, result?: unknown) => void;
+        const answered = (err: unknown, result: unknown) =>
+          before.then(
+            () => answer(err, result),
+            (beginFailure: unknown) => answer(beginFailure),
+          );
+        return typeof values === 'function' ? query(config, answered) : query(config, values, answered);
+      }
+      const result = query(config, values) as Promise<unknown>;
+      result.catch(() => undefined); // the BEGIN's failure comes first when both fail
+      return before.then(() => result);
+    } finally {
+      held.release();
     }
-    const result = query(config, values) as Promise<unknown>;
-    result.catch(() => undefined); // the BEGIN's failure comes first when both fail
-    return before.then(() => result);
   };
   return connection;
 }

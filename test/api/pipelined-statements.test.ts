@@ -90,6 +90,30 @@ describe('statements sent without waiting for the answer before them (pipelined 
     }
   });
 
+  it("When a transaction's first statements are sent together, then its BEGIN leaves with them: one write on the connection's socket, and they run in its transaction", async () => {
+    type Socket = { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
+    const seen = await db.orm.em.fork().transactional(async (em: EntityManager) => {
+      const trx = em.getTransactionContext<Knex.Transaction>()!;
+      const socket = ((await trx.client.acquireConnection()) as { connection: { stream: Socket } }).connection.stream;
+      // Every write leaving the socket from here on, the held BEGIN's included.
+      let writes = 0;
+      const { _write, _writev } = socket;
+      socket._write = (...a: unknown[]) => (writes++, _write.apply(socket, a));
+      socket._writev = (...a: unknown[]) => (writes++, _writev.apply(socket, a));
+      try {
+        const [[a], [b]] = (await executeTogether(em, [
+          { sql: 'select txid_current()::text as id', params: [] },
+          { sql: 'select txid_current()::text as id', params: [] },
+        ])) as { id: string }[][];
+        return { writes, same: a!.id === b!.id };
+      } finally {
+        Object.assign(socket, { _write, _writev });
+      }
+    });
+    assert.equal(seen.writes, 1, 'the BEGIN and the two statements in one write');
+    assert.ok(seen.same, 'both statements ran in the transaction the BEGIN opened');
+  });
+
   it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
     const sent: string[] = [];
     const refused = Object.assign(new Error('BEGIN refused'), { code: '25P02' });
