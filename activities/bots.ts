@@ -128,7 +128,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           return results ? undefined : row;
         },
         [{ botId, types: events }],
-        { results: store !== undefined },
+        { results: store !== undefined, endsTransaction: true },
       );
     });
     return { botMoved, stopRequested };
@@ -312,6 +312,7 @@ export function createBotActivities({ orm, log, providers, storage }: ActivityDe
           }
         },
         [{ botId: change.botId, types }],
+        { endsTransaction: true },
       );
     });
     if (kept) log.info({ bot_id: change.botId, status: change.status }, 'the bot is completed: it stays completed');

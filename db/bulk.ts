@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { helper, type EntityMetadata, type EntityName, type EntityProperty } from '@mikro-orm/core';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import { answerWithNext, holding, type Corkable } from './connections';
 
 /**
  * Many rows written at once (a page of calendar events; a new meeting with its settings, bot, bot
@@ -81,8 +82,18 @@ export type BoundStatement = { sql: string; params: unknown[]; prepared?: boolea
  * one's rows, in order; when one fails, the first failure (the statements after a failure in a
  * transaction fail too, as the transaction is then aborted). Outside a transaction each commits by
  * itself, so use it there only for reads.
+ *
+ * `answeredByNext` (inside a transaction, for writes whose rows nobody reads): the answers are not
+ * waited for; the transaction's next statement, its COMMIT when these are its last, answers for them
+ * too (it fails with their first failure), and they leave in one write with it. So a transaction
+ * ending with them commits one round trip sooner. The caller must not catch their failure inside the
+ * transaction: it comes with the next statement. Answers empty rows then.
  */
-export async function executeTogether(em: EntityManager, statements: BoundStatement[]): Promise<unknown[][]> {
+export async function executeTogether(
+  em: EntityManager,
+  statements: BoundStatement[],
+  opts: { answeredByNext?: boolean } = {},
+): Promise<unknown[][]> {
   const configs = statements.map(({ sql, params, prepared }) => {
     const statement = statementOf(sql);
     // knex's own checks: a statement bound wrong is a bug, never a query.
@@ -102,16 +113,31 @@ export async function executeTogether(em: EntityManager, statements: BoundStatem
     if (trx?.isCompleted()) throw new Error('Transaction query already complete');
     for (const c of configs) knex.emit('query', { sql: c.text, bindings: c.values, method: 'raw' });
     // Every answer is in before the connection goes back (outside a transaction, to the pool). The
-    // statements leave in one write.
+    // statements leave in one write (with the next statement, when answered by it: answerWithNext
+    // holds them on until then).
+    const deferred = opts.answeredByNext === true && !!trx;
     const held = holding(connection);
-    if (configs.length > 1) held.hold();
+    if (configs.length > 1 || deferred) held.hold();
     let asked: Promise<{ rows: unknown[] }>[];
+    let answered: Promise<PromiseSettledResult<{ rows: unknown[] }>[]>;
     try {
       asked = configs.map((c) => connection.query<unknown>(c));
+      answered = Promise.allSettled(asked);
+      if (deferred) {
+        const failure = answered.then((answers) => {
+          const failed = answers.find((a) => a.status === 'rejected');
+          if (failed) throw failed.reason;
+        });
+        const reported = failure.catch((err: unknown) => {
+          throw asDriverException(em, err);
+        });
+        if (answerWithNext(connection, reported)) return configs.map(() => []);
+        reported.catch(() => undefined); // a connection that cannot: answered here, as without the option
+      }
     } finally {
       held.release();
     }
-    const answers = await Promise.allSettled(asked);
+    const answers = await answered;
     const failed = answers.find((a) => a.status === 'rejected');
     if (failed) throw failed.reason;
     return answers.map((a) => (a as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
@@ -120,31 +146,6 @@ export async function executeTogether(em: EntityManager, statements: BoundStatem
   } finally {
     await client.releaseConnection(connection);
   }
-}
-
-/** A node-postgres client, as far as holding uses it: its socket. */
-export type Corkable = { connection?: { stream?: { cork?(): void; uncork?(): void } } };
-
-/**
- * Holds a connection's writes (its socket corked) until `release`: what is written meanwhile leaves
- * in one write, one system call and one wake-up of the server instead of one each. A second release
- * does nothing; a connection without a socket to cork is never held.
- */
-export function holding(connection: Corkable): { hold(): void; release(): void } {
-  const stream = connection.connection?.stream;
-  let holds = 0;
-  return {
-    hold() {
-      if (!stream?.cork || !stream.uncork) return;
-      stream.cork();
-      holds++;
-    },
-    release() {
-      if (holds === 0) return;
-      holds--;
-      stream!.uncork!();
-    },
-  };
 }
 
 /**
@@ -265,7 +266,11 @@ function insertParts(em: EntityManager, groups: RowsOf[]): { sql: string; json: 
 }
 
 /** Data-modifying statements, each with one JSON bind parameter, run as one statement (`with` queries). */
-async function runTogether(em: EntityManager, parts: { sql: string; json: string }[]): Promise<void> {
+async function runTogether(
+  em: EntityManager,
+  parts: { sql: string; json: string }[],
+  opts: { answeredByNext?: boolean } = {},
+): Promise<void> {
   if (parts.length === 0) return;
   const last = parts[parts.length - 1]!;
   const sql =
@@ -275,12 +280,7 @@ async function runTogether(em: EntityManager, parts: { sql: string; json: string
           .slice(0, -1)
           .map((p, i) => `w${i} as (${p.sql})`)
           .join(', ')} ${last.sql}`;
-  await executeBound(
-    em,
-    sql,
-    parts.map((p) => p.json),
-    { prepared: true },
-  );
+  await executeTogether(em, [{ sql, params: parts.map((p) => p.json), prepared: true }], opts);
 }
 
 const updateCache = new Map<string, string>();
@@ -306,9 +306,15 @@ function updateOf(meta: EntityMetadata<object>, pk: EntityProperty, props: Entit
  * (one round trip instead of one per entity and class): each update and each class's insert is a
  * data-modifying `with` query. Then the unit of work takes what each entity holds as written, so a
  * later flush writes it again only if it changes again. An entity the unit of work does not manage
- * yet (a new one, persisted) is left to the next flush.
+ * yet (a new one, persisted) is left to the next flush. With `answeredByNext`, the statement is
+ * answered by the transaction's next one (executeTogether).
  */
-export async function writeTogether(em: EntityManager, entities: object[], inserts: RowsOf[] = []): Promise<void> {
+export async function writeTogether(
+  em: EntityManager,
+  entities: object[],
+  inserts: RowsOf[] = [],
+  opts: { answeredByNext?: boolean } = {},
+): Promise<void> {
   const comparator = em.getComparator();
   const parts: { sql: string; json: string }[] = [];
   const written: object[] = [];
@@ -330,7 +336,7 @@ export async function writeTogether(em: EntityManager, entities: object[], inser
   }
   parts.push(...insertParts(em, inserts));
   if (parts.length === 0) return;
-  await runTogether(em, parts);
+  await runTogether(em, parts, opts);
   const uow = em.getUnitOfWork();
   for (const entity of written) uow.merge(entity);
 }

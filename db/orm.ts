@@ -1,7 +1,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../runtime/logger';
-import { holding, type Corkable } from './bulk';
+import { ANSWERED_BY_NEXT, holding, type Corkable, type Deferring } from './connections';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_platform } from './migrations/Migration20261122000000_platform';
 import { Migration20261122010000_meetings_bots } from './migrations/Migration20261122010000_meetings_bots';
@@ -132,31 +132,43 @@ const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields
  * BEGIN's error (the transaction's callback then fails and knex rolls back, as when BEGIN itself
  * fails). So a transaction's first statement leaves with its BEGIN: one round trip fewer for each
  * transaction (a bot makes six; README › Production). knex's BEGIN is the statement `BEGIN;`. A
+ * transaction's last write can be answered the same way, by its COMMIT (`answeredByNext`). A
  * connection without pipeline mode is left as it is.
  */
 export function pipelinedBegin<C extends RawConnection>(connection: C): C {
   if (!connection.pipeline) return connection;
   const query = connection.query.bind(connection) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
   const held = holding(connection);
-  // The BEGIN sent and not yet followed by a statement: its answer.
-  let begun: Promise<unknown> | null = null;
+  // A statement sent and not yet followed by another (a BEGIN, or a write answered by the next
+  // statement): its answer, whose failure the next statement reports.
+  let pending: Promise<unknown> | null = null;
+  /** Until the next statement, or the end of this turn of the event loop, the connection's writes wait to leave with it. */
+  const holdForNext = () => {
+    held.hold();
+    setImmediate(held.release);
+  };
+  (connection as Deferring)[ANSWERED_BY_NEXT] = (answer: Promise<unknown>) => {
+    answer.catch(() => undefined); // the next statement answers with its failure
+    const before = pending;
+    pending = before ? before.then(() => answer) : answer;
+    holdForNext();
+  };
   connection.query = (config: unknown, values?: unknown, callback?: unknown) => {
     const text = (config as { text?: unknown } | null)?.text;
     if (text === 'BEGIN;' && typeof values === 'function' && callback === undefined) {
       const answered = values as (err: Error | null, result: unknown) => void;
       // Its bytes wait for the first statement, to leave with it in one write (or for the end of this
       // turn of the event loop, when that statement waits for something else first).
-      held.hold();
-      setImmediate(held.release);
+      holdForNext();
       const sent = query(config) as Promise<unknown>;
       sent.catch(() => undefined); // the next statement answers with its failure
-      begun = sent;
+      pending = sent;
       process.nextTick(answered, null, BEGUN);
       return undefined;
     }
-    if (!begun) return query(config, values, callback);
-    const before = begun;
-    begun = null;
+    if (!pending) return query(config, values, callback);
+    const before = pending;
+    pending = null;
     try {
       const done = typeof values === 'function' ? values : typeof callback === 'function' ? callback : null;
       if (done) {
@@ -164,12 +176,12 @@ export function pipelinedBegin<C extends RawConnection>(connection: C): C {
         const answered = (err: unknown, result: unknown) =>
           before.then(
             () => answer(err, result),
-            (beginFailure: unknown) => answer(beginFailure),
+            (earlierFailure: unknown) => answer(earlierFailure),
           );
         return typeof values === 'function' ? query(config, answered) : query(config, values, answered);
       }
       const result = query(config, values) as Promise<unknown>;
-      result.catch(() => undefined); // the BEGIN's failure comes first when both fail
+      result.catch(() => undefined); // the earlier statement's failure comes first when both fail
       return before.then(() => result);
     } finally {
       held.release();

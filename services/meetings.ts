@@ -96,7 +96,15 @@ export async function changeMeeting(
     results: MeetingResult | null,
   ) => void | MeetingResult | Promise<void | MeetingResult>,
   botEvents: { botId: string; types: BotEventType[] }[] = [],
-  opts: { results?: boolean } = {},
+  opts: {
+    results?: boolean;
+    /**
+     * The caller's transaction ends with this change: its write is answered by the COMMIT after it
+     * (writeTogether's `answeredByNext`), which then fails with the write's failure. The caller
+     * writes nothing more in it and catches nothing of it inside the transaction.
+     */
+    endsTransaction?: boolean;
+  } = {},
 ): Promise<{ meeting: Meeting; bots: Bot[] }> {
   // Every bot.* type happens once in a bot's life: an activity retried after it committed records none again.
   const keys = botEvents.flatMap(({ botId, types }) => types.map((type) => `${botId}/${type}`));
@@ -161,6 +169,7 @@ export async function changeMeeting(
       { entity: WebhookEvent, rows: events },
       ...(firstResults ? [{ entity: MeetingResult, rows: [firstResults] }] : []),
     ],
+    { answeredByNext: opts.endsTransaction },
   );
   // Whatever else the caller or `change` persisted (a new bot).
   await em.flush();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { executeBound, executeTogether } from '../../db/bulk';
 import { pipelinedBegin } from '../../db/orm';
@@ -9,8 +10,20 @@ let db: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
   db = await freshDatabase();
+  // A table of names the tests write, so a rollback has something to undo.
+  await executeBound(db.orm.em.fork(), 'create table pipelined_probe (name text)', []);
 });
 afterAll(() => db.drop());
+
+/** How many rows of pipelined_probe carry `name`, as committed. */
+async function committed(name: string): Promise<number> {
+  const [row] = await executeBound<{ n: number }>(
+    db.orm.em.fork(),
+    'select count(*)::int as n from pipelined_probe where name = ?',
+    [name],
+  );
+  return row!.n;
+}
 
 /** A failure's SQLSTATE, as the driver exception carries it. */
 const codeOf = (err: unknown) => (err as { code?: string }).code;
@@ -36,7 +49,7 @@ describe('statements sent without waiting for the answer before them (pipelined 
     const failure = await db.orm.em
       .fork()
       .transactional(async (em: EntityManager) => {
-        await executeBound(em, 'update workspaces set name = ? where id = (select id from workspaces limit 1)', [kept]);
+        await executeBound(em, 'insert into pipelined_probe values (?)', [kept]);
         await executeBound(em, 'select 1 / 0', []);
       })
       .then(
@@ -44,12 +57,7 @@ describe('statements sent without waiting for the answer before them (pipelined 
         (err: unknown) => err,
       );
     assert.equal(codeOf(failure), '22012', 'the division by zero fails the transaction');
-    const [left] = await executeBound<{ n: number }>(
-      db.orm.em.fork(),
-      'select count(*)::int as n from workspaces where name = ?',
-      [kept],
-    );
-    assert.equal(left!.n, 0, 'the rollback undid the update made after the early-answered BEGIN');
+    assert.equal(await committed(kept), 0, 'the rollback undid the insert made after the early-answered BEGIN');
   });
 
   it("When the ORM's connections open a transaction, then each one's BEGIN is answered before PostgreSQL could answer it, the pool's first connection included", async () => {
@@ -112,6 +120,62 @@ describe('statements sent without waiting for the answer before them (pipelined 
     });
     assert.equal(seen.writes, 1, 'the BEGIN and the two statements in one write');
     assert.ok(seen.same, 'both statements ran in the transaction the BEGIN opened');
+  });
+
+  it("When a transaction's last write is answered by its COMMIT, then the write and the COMMIT leave in one write, and what it wrote is committed", async () => {
+    type Socket = { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
+    const name = `answered-by-commit-${Date.now()}`;
+    let socket: Socket | undefined;
+    let writes = 0;
+    const restore: Partial<Socket> = {};
+    await db.orm.em.fork().transactional(async (em: EntityManager) => {
+      const trx = em.getTransactionContext<Knex.Transaction>()!;
+      socket = ((await trx.client.acquireConnection()) as { connection: { stream: Socket } }).connection.stream;
+      await executeBound(em, 'select 1', []); // the BEGIN's write, before counting
+      Object.assign(restore, { _write: socket._write, _writev: socket._writev });
+      socket._write = (...a: unknown[]) => (writes++, restore._write!.apply(socket, a));
+      socket._writev = (...a: unknown[]) => (writes++, restore._writev!.apply(socket, a));
+      const rows = await executeTogether(em, [{ sql: 'insert into pipelined_probe values (?)', params: [name] }], {
+        answeredByNext: true,
+      });
+      assert.deepEqual(rows, [[]], 'answered at once, without rows');
+    });
+    Object.assign(socket!, restore);
+    assert.equal(writes, 1, 'the insert and the COMMIT in one write');
+    assert.equal(await committed(name), 1, 'the insert is committed');
+  });
+
+  it('When a write answered by the COMMIT fails, then the transaction fails with the write’s own failure (its class and code, not an aborted transaction), and nothing of it is committed', async () => {
+    const kept = `rolled-back-${Date.now()}`;
+    const failure = await db.orm.em
+      .fork()
+      .transactional(async (em: EntityManager) => {
+        await executeBound(em, 'create temporary table answered_probe (n int unique) on commit drop', []);
+        await executeBound(em, 'insert into pipelined_probe values (?)', [kept]);
+        await executeTogether(em, [{ sql: 'insert into answered_probe values (?), (?)', params: [1, 1] }], {
+          answeredByNext: true,
+        });
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    assert.ok(failure instanceof UniqueConstraintViolationException, `got ${String(failure)}`);
+    assert.equal(codeOf(failure), '23505');
+    assert.equal(await committed(kept), 0, 'the insert before it is rolled back');
+
+    // A statement after it (not the COMMIT) carries the failure too, instead of "current transaction is aborted".
+    const after = await db.orm.em
+      .fork()
+      .transactional(async (em: EntityManager) => {
+        await executeTogether(em, [{ sql: 'select 1 / 0', params: [] }], { answeredByNext: true });
+        await executeBound(em, 'select 1', []);
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    assert.equal(codeOf(after), '22012', 'the division by zero, not 25P02');
   });
 
   it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
