@@ -87,7 +87,8 @@ export type BoundStatement = { sql: string; params: unknown[]; prepared?: boolea
  * waited for; the transaction's next statement, its COMMIT when these are its last, answers for them
  * too (it fails with their first failure), and they leave in one write with it. So a transaction
  * ending with them commits one round trip sooner. The caller must not catch their failure inside the
- * transaction: it comes with the next statement. Answers empty rows then.
+ * transaction: it comes with the next statement. Answers empty rows then. Only statements whose
+ * values are strings or null are left unanswered; others are waited for, as without the option.
  */
 export async function executeTogether(
   em: EntityManager,
@@ -115,9 +116,14 @@ export async function executeTogether(
     // Every answer is in before the connection goes back (outside a transaction, to the pool). The
     // statements leave in one write (with the next statement, when answered by it: answerWithNext
     // holds them on until then).
-    const deferred = opts.answeredByNext === true && !!trx;
-    const held = holding(connection);
-    if (configs.length > 1 || deferred) held.hold();
+    // Deferred only when node-postgres cannot refuse the statements before sending them (values it
+    // converts itself, a prepared name that always stands for the same text): a statement refused
+    // unsent would not abort the transaction, and the COMMIT would keep what came before it.
+    const deferred =
+      opts.answeredByNext === true &&
+      !!trx &&
+      configs.every((c) => c.values.every((v) => v === null || typeof v === 'string'));
+    const release = configs.length > 1 || deferred ? holding(connection).hold() : () => undefined;
     let asked: Promise<{ rows: unknown[] }>[];
     let answered: Promise<PromiseSettledResult<{ rows: unknown[] }>[]>;
     try {
@@ -135,7 +141,7 @@ export async function executeTogether(
         reported.catch(() => undefined); // a connection that cannot: answered here, as without the option
       }
     } finally {
-      held.release();
+      release();
     }
     const answers = await answered;
     const failed = answers.find((a) => a.status === 'rejected');

@@ -4,23 +4,23 @@
 export type Corkable = { connection?: { stream?: { cork?(): void; uncork?(): void } } };
 
 /**
- * Holds a connection's writes (its socket corked) until `release`: what is written meanwhile leaves
- * in one write, one system call and one wake-up of the server instead of one each. A second release
- * does nothing; a connection without a socket to cork is never held.
+ * Holds a connection's writes (its socket corked) until the release `hold` gives: what is written
+ * meanwhile leaves in one write, one system call and one wake-up of the server instead of one each.
+ * Each hold has its own release, and a second call of it does nothing, so a late release never lets
+ * go of another hold. A connection without a socket to cork is never held.
  */
-export function holding(connection: Corkable): { hold(): void; release(): void } {
+export function holding(connection: Corkable): { hold(): () => void } {
   const stream = connection.connection?.stream;
-  let holds = 0;
   return {
     hold() {
-      if (!stream?.cork || !stream.uncork) return;
+      if (!stream?.cork || !stream.uncork) return () => undefined;
       stream.cork();
-      holds++;
-    },
-    release() {
-      if (holds === 0) return;
-      holds--;
-      stream!.uncork!();
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        stream.uncork!();
+      };
     },
   };
 }

@@ -142,15 +142,19 @@ export function pipelinedBegin<C extends RawConnection>(connection: C): C {
   // A statement sent and not yet followed by another (a BEGIN, or a write answered by the next
   // statement): its answer, whose failure the next statement reports.
   let pending: Promise<unknown> | null = null;
+  // The hold that waits for the next statement, released by it or at the end of this turn of the event loop.
+  let releaseForNext: (() => void) | null = null;
   /** Until the next statement, or the end of this turn of the event loop, the connection's writes wait to leave with it. */
   const holdForNext = () => {
-    held.hold();
-    setImmediate(held.release);
+    const release = held.hold();
+    releaseForNext = release;
+    setImmediate(release);
   };
   (connection as Deferring)[ANSWERED_BY_NEXT] = (answer: Promise<unknown>) => {
     answer.catch(() => undefined); // the next statement answers with its failure
     const before = pending;
     pending = before ? before.then(() => answer) : answer;
+    pending.catch(() => undefined); // handled: the next statement reports it
     holdForNext();
   };
   connection.query = (config: unknown, values?: unknown, callback?: unknown) => {
@@ -184,7 +188,9 @@ export function pipelinedBegin<C extends RawConnection>(connection: C): C {
       result.catch(() => undefined); // the earlier statement's failure comes first when both fail
       return before.then(() => result);
     } finally {
-      held.release();
+      const release = releaseForNext;
+      releaseForNext = null;
+      release?.();
     }
   };
   return connection;

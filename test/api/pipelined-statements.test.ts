@@ -176,6 +176,17 @@ describe('statements sent without waiting for the answer before them (pipelined 
         (err: unknown) => err,
       );
     assert.equal(codeOf(after), '22012', 'the division by zero, not 25P02');
+
+    // Values node-postgres converts itself (a number here) could be refused before being sent, which
+    // would not abort the transaction: such statements are answered where they are asked, as without
+    // the option.
+    const caughtInside = await db.orm.em.fork().transactional(async (em: EntityManager) =>
+      executeTogether(em, [{ sql: 'select 1 / ?::int', params: [0] }], { answeredByNext: true }).then(
+        () => null,
+        (err: unknown) => codeOf(err),
+      ),
+    );
+    assert.equal(caughtInside, '22012', 'the failure came from the statement itself, inside the transaction');
   });
 
   it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
