@@ -124,21 +124,16 @@ export async function executeTogether(
       !!trx &&
       configs.every((c) => c.values.every((v) => v === null || typeof v === 'string'));
     const release = configs.length > 1 || deferred ? holding(connection).hold() : () => undefined;
-    let asked: Promise<{ rows: unknown[] }>[];
     let answered: Promise<PromiseSettledResult<{ rows: unknown[] }>[]>;
     try {
-      asked = configs.map((c) => connection.query<unknown>(c));
-      answered = Promise.allSettled(asked);
+      answered = Promise.allSettled(configs.map((c) => connection.query<unknown>(c)));
       if (deferred) {
-        const failure = answered.then((answers) => {
+        const reported = answered.then((answers) => {
           const failed = answers.find((a) => a.status === 'rejected');
-          if (failed) throw failed.reason;
-        });
-        const reported = failure.catch((err: unknown) => {
-          throw asDriverException(em, err);
+          if (failed) throw asDriverException(em, failed.reason);
         });
         if (answerWithNext(connection, reported)) return configs.map(() => []);
-        reported.catch(() => undefined); // a connection that cannot: answered here, as without the option
+        reported.catch(() => undefined); // a connection that cannot: answered below, as without the option
       }
     } finally {
       release();
