@@ -80,7 +80,7 @@ export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Opt
       min: 0,
       max: poolMax,
       afterCreate: (connection: RawConnection, done: (err: Error | null, connection: RawConnection) => void) =>
-        done(null, pipelinedBegin(connection)),
+        done(null, pipelinedBegin(commitsOrFails(connection))),
     },
     driverOptions: {
       acquireConnectionTimeout: 10_000,
@@ -121,6 +121,54 @@ type RawConnection = Corkable & {
   pipeline?: boolean;
   query(config: unknown, values?: unknown, callback?: unknown): unknown;
 };
+
+/**
+ * A COMMIT that PostgreSQL answered `ROLLBACK`: the transaction was already aborted by a statement
+ * whose failure someone caught inside it, and nothing of it was kept. PostgreSQL reports this as a
+ * success (its command tag says ROLLBACK), and so would knex and MikroORM.
+ */
+export class CommitRolledBack extends Error {
+  /** PostgreSQL's SQLSTATE for "current transaction is aborted", the state the COMMIT found. */
+  readonly code = '25P02';
+  constructor() {
+    super(
+      'COMMIT was answered ROLLBACK: a statement of this transaction failed and its failure was caught inside the transaction; nothing of it was kept',
+    );
+    this.name = 'CommitRolledBack';
+  }
+}
+
+/** The failure for a COMMIT's answer, if it says the transaction rolled back instead. */
+const rolledBack = (result: unknown): CommitRolledBack | null =>
+  (result as { command?: unknown } | null)?.command === 'ROLLBACK' ? new CommitRolledBack() : null;
+
+/**
+ * The connection (the pool's `afterCreate`), its COMMITs failing when PostgreSQL answers them
+ * `ROLLBACK` (`CommitRolledBack`) instead of reading as a success: a caller never reports as kept
+ * what was rolled back. knex's COMMIT is the statement `COMMIT;`.
+ */
+export function commitsOrFails<C extends RawConnection>(connection: C): C {
+  const query = connection.query.bind(connection) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  connection.query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (text !== 'COMMIT;') return query(config, values, callback);
+    const done = typeof values === 'function' ? values : typeof callback === 'function' ? callback : null;
+    if (!done) {
+      return (query(config, values) as Promise<unknown>).then((result) => {
+        const failure = rolledBack(result);
+        if (failure) throw failure;
+        return result;
+      });
+    }
+    const answer = done as (err: unknown, result?: unknown) => void;
+    const checked = (err: unknown, result: unknown) => {
+      const failure = err ? null : rolledBack(result);
+      return failure ? answer(failure) : answer(err, result);
+    };
+    return typeof values === 'function' ? query(config, checked) : query(config, values, checked);
+  };
+  return connection;
+}
 
 /** What knex hands a BEGIN's caller (it reads nothing of it). */
 const BEGUN = Object.freeze({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });

@@ -180,13 +180,48 @@ describe('statements sent without waiting for the answer before them (pipelined 
     // Values node-postgres converts itself (a number here) could be refused before being sent, which
     // would not abort the transaction: such statements are answered where they are asked, as without
     // the option.
-    const caughtInside = await db.orm.em.fork().transactional(async (em: EntityManager) =>
-      executeTogether(em, [{ sql: 'select 1 / ?::int', params: [0] }], { answeredByNext: true }).then(
+    const caughtInside: (string | undefined)[] = [];
+    const commit = await db.orm.em
+      .fork()
+      .transactional(async (em: EntityManager) => {
+        await executeTogether(em, [{ sql: 'select 1 / ?::int', params: [0] }], { answeredByNext: true }).catch(
+          (err: unknown) => caughtInside.push(codeOf(err)),
+        );
+      })
+      .then(
         () => null,
-        (err: unknown) => codeOf(err),
-      ),
-    );
-    assert.equal(caughtInside, '22012', 'the failure came from the statement itself, inside the transaction');
+        (err: unknown) => err,
+      );
+    assert.deepEqual(caughtInside, ['22012'], 'the failure came from the statement itself, inside the transaction');
+    // Caught there, it still aborted the transaction: its COMMIT says so (below).
+    assert.equal(codeOf(commit), '25P02');
+  });
+
+  it('When a failure is caught inside a transaction, then its COMMIT fails (PostgreSQL answered it ROLLBACK) instead of reporting as kept what was rolled back', async () => {
+    const name = `caught-${Date.now()}`;
+    const caught: (string | undefined)[] = [];
+    const commit = await db.orm.em
+      .fork()
+      .transactional(async (em: EntityManager) => {
+        await executeBound(em, 'insert into pipelined_probe values (?)', [name]);
+        await executeBound(em, 'select 1 / 0', []).catch((err: unknown) => caught.push(codeOf(err)));
+        return 'the callback ended normally';
+      })
+      .then(
+        (value: unknown) => ({ value }),
+        (err: unknown) => err as Error & { code?: string },
+      );
+    assert.deepEqual(caught, ['22012'], 'the division by zero was caught inside the transaction');
+    assert.ok(commit instanceof Error, `the transaction reported ${JSON.stringify(commit)}`);
+    assert.equal(commit.code, '25P02');
+    assert.match(commit.message, /COMMIT was answered ROLLBACK/);
+    assert.equal(await committed(name), 0, 'and indeed nothing of it was kept');
+
+    // A transaction without a failure commits as before.
+    await db.orm.em
+      .fork()
+      .transactional((em: EntityManager) => executeBound(em, 'insert into pipelined_probe values (?)', [name]));
+    assert.equal(await committed(name), 1);
   });
 
   it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
