@@ -27,6 +27,7 @@ import { Migration20261128010000_waiting_deliveries } from './migrations/Migrati
 import { Migration20261128020000_stop_requests } from './migrations/Migration20261128020000_stop_requests';
 import { Migration20261128030000_notify_only_inserted_commands } from './migrations/Migration20261128030000_notify_only_inserted_commands';
 import { Migration20261128040000_notify_events_with_endpoints } from './migrations/Migration20261128040000_notify_events_with_endpoints';
+import { Migration20261129000000_locked_window } from './migrations/Migration20261129000000_locked_window';
 
 /** Migrations in the order they run; listed here so the compiled and the TypeScript trees behave alike. */
 export const MIGRATIONS = [
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
     name: 'Migration20261128040000_notify_events_with_endpoints',
     class: Migration20261128040000_notify_events_with_endpoints,
   },
+  { name: 'Migration20261129000000_locked_window', class: Migration20261129000000_locked_window },
 ];
 
 export function ormOptions(databaseUrl: string, log?: Logger, poolMax = 10): Options {

@@ -34,22 +34,15 @@ export async function pruneCounters(em: EntityManager, olderThanSeconds = 86_400
   return Number(res.affectedRows ?? 0);
 }
 
-const WINDOWED = {
-  workspaces: { table: 'workspaces', column: 'created_by', only: 'true' },
-  members: { table: 'members', column: 'workspace_id', only: 'true' },
-  // POST /bots only: bots a calendar schedules are not sent through the API.
-  bots: { table: 'bots', column: 'workspace_id', only: "origin = 'api'" },
-} as const;
+/**
+ * The windows kept over the rows themselves, each counted by `locked_window` (its migration,
+ * db/migrations/…_locked_window): workspaces an account created (a day), members of a workspace and
+ * bots sent to it through the API (an hour; bots a calendar schedules are not counted).
+ */
+type Windowed = 'workspaces' | 'members' | 'bots';
 
-/** Per kind, the newest `$3` rows of the subject `$1` created after `$2`: how many, and the oldest. */
-const COUNTED = Object.fromEntries(
-  Object.entries(WINDOWED).map(([kind, { table, column, only }]) => [
-    kind,
-    `select count(*)::int, min(created_at) from (
-       select created_at from ${table} where ${column} = $1 and ${only} and created_at > $2 order by created_at desc limit $3
-     ) recent`,
-  ]),
-) as Record<keyof typeof WINDOWED, string>;
+/** The lock on `kind:subject` and the newest `lim` rows after `since`: how many, the oldest. */
+const LOCKED_WINDOW = 'locked_window(?, ?, ?, ?)';
 
 /**
  * Inside a transaction: serialises creations for one subject and answers how many seconds until
@@ -58,18 +51,20 @@ const COUNTED = Object.fromEntries(
  */
 export async function slidingWindowWait(
   em: EntityManager,
-  kind: keyof typeof WINDOWED,
+  kind: Windowed,
   subject: string,
   limit: number,
   windowSeconds: number,
   now = Date.now(),
 ): Promise<number | null> {
-  // The lock and the count in one round trip (locked_count, db/migrations/…_locked_count): the lock
-  // is held from here to the commit, so every round trip here serialises the subject's creations.
-  const rows = await em.execute<{ n: number; oldest: Date | null }[]>(
-    'select n, oldest from locked_count(?, ?, ?, ?, ?)',
-    [`${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), limit],
-  );
+  // The lock and the count in one round trip (locked_window): the lock is held from here to the
+  // commit, so every round trip here serialises the subject's creations.
+  const rows = await em.execute<{ n: number; oldest: Date | null }[]>(`select n, oldest from ${LOCKED_WINDOW}`, [
+    kind,
+    subject,
+    new Date(now - windowSeconds * 1000),
+    limit,
+  ]);
   const { n, oldest } = rows[0]!;
   return n < limit || !oldest ? null : waitFor(oldest, windowSeconds, now);
 }
@@ -82,7 +77,7 @@ export async function slidingWindowWait(
  */
 export async function insertWithinWindow(
   em: EntityManager,
-  kind: keyof typeof WINDOWED,
+  kind: Windowed,
   subject: string,
   limit: number,
   windowSeconds: number,
@@ -93,8 +88,8 @@ export async function insertWithinWindow(
   // count would miss what others committed): a caller's mistake, never a request's.
   if (em.getTransactionContext()) throw new Error('insertWithinWindow runs outside a transaction');
   const { ok, oldest } = await insertTogetherIf<{ ok: boolean; oldest: Date | null }>(em, groups, {
-    sql: 'select n, oldest, n < ? as ok from locked_count(?, ?, ?, ?, ?)',
-    params: [limit, `${kind}:${subject}`, COUNTED[kind], subject, new Date(now - windowSeconds * 1000), limit],
+    sql: `select n, oldest, n < ? as ok from ${LOCKED_WINDOW}`,
+    params: [limit, kind, subject, new Date(now - windowSeconds * 1000), limit],
   });
   return ok ? null : waitFor(oldest, windowSeconds, now);
 }
