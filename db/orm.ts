@@ -132,6 +132,8 @@ type RawConnection = Corkable & {
 export class CommitRolledBack extends Error {
   /** PostgreSQL's SQLSTATE for "current transaction is aborted", the state the COMMIT found. */
   readonly code = '25P02';
+  /** As node-postgres's errors carry it: logs and activity failures treat this one as a database error. */
+  readonly severity = 'ERROR';
   constructor() {
     super(
       'COMMIT was answered ROLLBACK: a statement of this transaction failed and its failure was caught inside the transaction; nothing of it was kept',
@@ -144,19 +146,28 @@ export class CommitRolledBack extends Error {
 const rolledBack = (result: unknown): CommitRolledBack | null =>
   (result as { command?: unknown } | null)?.command === 'ROLLBACK' ? new CommitRolledBack() : null;
 
+/** A transaction's end, as knex (`COMMIT;`) or anyone else may spell it. */
+const COMMIT = /^\s*(commit|end)(\s+(work|transaction))?\s*;?\s*$/i;
+
 /**
  * The connection (the pool's `afterCreate`), its COMMITs failing when PostgreSQL answers them
  * `ROLLBACK` (`CommitRolledBack`) instead of reading as a success: a caller never reports as kept
- * what was rolled back. knex's COMMIT is the statement `COMMIT;`.
+ * what was rolled back. A COMMIT sent as a query object of node-postgres's own (one it submits, or
+ * one carrying its callback) is passed through unchecked; knex sends `{ text: 'COMMIT;' }` with a
+ * callback.
  */
 export function commitsOrFails<C extends RawConnection>(connection: C): C {
   const query = connection.query.bind(connection) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
   connection.query = (config: unknown, values?: unknown, callback?: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-    if (text !== 'COMMIT;') return query(config, values, callback);
+    const asked = config as { text?: unknown; submit?: unknown; callback?: unknown } | null;
+    const text = typeof config === 'string' ? config : asked?.text;
+    if (typeof text !== 'string' || !COMMIT.test(text) || typeof asked?.submit === 'function' || asked?.callback)
+      return query(config, values, callback);
     const done = typeof values === 'function' ? values : typeof callback === 'function' ? callback : null;
     if (!done) {
-      return (query(config, values) as Promise<unknown>).then((result) => {
+      const answer = query(config, values) as Promise<unknown> | undefined;
+      if (typeof answer?.then !== 'function') return answer;
+      return answer.then((result) => {
         const failure = rolledBack(result);
         if (failure) throw failure;
         return result;

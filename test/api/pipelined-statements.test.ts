@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { executeBound, executeTogether } from '../../db/bulk';
-import { pipelinedBegin } from '../../db/orm';
+import { CommitRolledBack, commitsOrFails, pipelinedBegin } from '../../db/orm';
+import { describeDatabaseError, isDatabaseError } from '../../runtime/safe-error';
 import { freshDatabase } from '../support/db';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -222,6 +223,49 @@ describe('statements sent without waiting for the answer before them (pipelined 
       .fork()
       .transactional((em: EntityManager) => executeBound(em, 'insert into pipelined_probe values (?)', [name]));
     assert.equal(await committed(name), 1);
+  });
+
+  it('When a COMMIT answered ROLLBACK is asked in any form node-postgres answers, then it fails, and one node-postgres answers itself passes untouched', async () => {
+    const sent: unknown[] = [];
+    const connection = commitsOrFails({
+      query(config: unknown, values?: unknown) {
+        sent.push(config);
+        const answer = Promise.resolve({ command: 'ROLLBACK', rows: [] });
+        if (typeof values === 'function') {
+          void answer.then((r) => values(null, r));
+          return undefined;
+        }
+        // A query object node-postgres submits itself comes back as it was given.
+        if (typeof (config as { submit?: unknown }).submit === 'function') return config;
+        return answer;
+      },
+    });
+    // knex's form: the text, and a callback.
+    const viaCallback = await new Promise<unknown>((resolve) =>
+      connection.query({ text: 'COMMIT;', values: [] }, (err: unknown) => resolve(err)),
+    );
+    assert.ok(viaCallback instanceof CommitRolledBack);
+    // The promise form, and the statement's other spellings.
+    for (const text of ['commit', 'END TRANSACTION;', '  Commit Work ']) {
+      const failure = await (connection.query({ text }) as Promise<unknown>).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      assert.ok(failure instanceof CommitRolledBack, text);
+    }
+    // Logs and activity failures describe it as a database error, by its code.
+    const failure = new CommitRolledBack();
+    assert.equal(isDatabaseError(failure), true);
+    assert.deepEqual(describeDatabaseError(failure), { type: 'CommitRolledBack', code: '25P02' });
+    // Not a COMMIT, or a query object node-postgres answers itself: passed through as they are.
+    const submittable = { text: 'COMMIT;', submit() {} };
+    assert.equal(connection.query(submittable), submittable);
+    assert.deepEqual(await connection.query({ text: 'select 1' }), { command: 'ROLLBACK', rows: [] });
+    assert.equal(
+      sent.length,
+      6,
+      'every statement was sent: one via callback, three spellings, the submittable, the select',
+    );
   });
 
   it('When a BEGIN answered early is then refused, then the statement after it fails with the BEGIN’s failure, not its own answer', async () => {
