@@ -374,9 +374,13 @@ const CLOCK_TICKS_PER_SECOND = 100;
 export async function spawnWorker(env: Record<string, string>) {
   const { readFile } = await import('node:fs/promises');
   await built();
-  // BENCH_CPU_PROFILE: the worker's whole run profiled too (<dir>/worker.cpuprofile, written as it exits).
+  // BENCH_CPU_PROFILE: the worker's whole run profiled too, a profile for each of its threads
+  // (<dir>/worker/CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile, written as each exits): the main
+  // thread, and the SDK's workflow thread, where the workflow code runs. A name of node's choosing,
+  // because a name given with --cpu-prof-name is every thread's, and each thread's profile would
+  // overwrite the one before.
   const dir = process.env.BENCH_CPU_PROFILE;
-  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-name=worker.cpuprofile'] : [];
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, 'worker')}`] : [];
   const child = spawn(
     process.execPath,
     [...profile, ...startNodeFlags('worker'), path.join(projectRoot(), 'dist', 'scripts', 'start.js'), '--only=worker'],

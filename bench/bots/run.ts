@@ -2,7 +2,8 @@
  * bench/bots: N bots sent through the whole lifecycle (API → bot workflow → simulator → results) on
  * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
  * POST /bots to `completed`, the worker process's peak memory (VmHWM) and CPU per bot; then, as bounds from the
- * same run, skeleton bots, empty workflows, and as many POST /bots again with the worker stopped (the
+ * same run, skeleton bots, the same bot workflows without the simulated call's workflow (its events
+ * signalled from the bench), empty workflows, and as many POST /bots again with the worker stopped (the
  * API's own rate). Also the requests the Temporal server answered per bot and per skeleton bot, by
  * operation (its `/metrics`; each counts once in every server role it passes: a workflow task
  * completed is RespondWorkflowTaskCompleted twice, in the frontend and in history), and the SQL
@@ -17,7 +18,9 @@ import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { projectRoot } from '../../runtime/paths';
-import { botWorkflowId } from '../../workflows/signals';
+import { randomUUID } from 'node:crypto';
+import { botWorkflowId, providerEventsSignal } from '../../workflows/signals';
+import type { ProviderEvent } from '../../activities/providers/types';
 import { workerClient } from '../../runtime/temporal-gateway';
 import { SimulatedMeetingBotProvider } from '../../activities/providers/simulated';
 import { createSimulatorActivities } from '../../activities/simulator';
@@ -191,6 +194,16 @@ async function main() {
       (r) => r.bots,
     );
     const requestsPerSkeletonBot = requestsPerUnit(requestsBeforeSkeleton, await temporal.requests(), skeleton.bots);
+    // The same bot workflows with no simulated call's workflow: what the simulated call's own
+    // workflow costs, and the bound of a bot whose call is played outside Temporal (a hosted provider's).
+    const requestsBeforeAlone = await temporal.requests();
+    const { result: alone, line: aloneCpu } = await cpuPerUnit(
+      'bot workflow alone',
+      {},
+      () => skeletonBots(temporal.address, Math.min(total, 200), env, 'signalled'),
+      (r) => r.bots,
+    );
+    const requestsPerLoneBot = requestsPerUnit(requestsBeforeAlone, await temporal.requests(), alone.bots);
     // The API's own rate, in the same run: as many POSTs again with nothing else at work (the worker
     // stopped, so their starts wait in the outbox), against the rate above, taken while the worker,
     // PostgreSQL and the Temporal server ran the bots already sent on the same cores.
@@ -227,6 +240,9 @@ async function main() {
         `SQL: ${sqlPerBot}`,
         ...(sqlAtStart && sqlAtEnd && process.env.BENCH_SQL ? sqlTop(sqlAtStart, sqlAtEnd, total) : []),
         `Temporal server requests per skeleton bot: ${requestsPerSkeletonBot}`,
+        `bound without the simulated call's workflow: ${alone.bots} bot workflows alone (every activity a no-op, the call's two moments signalled from this process, as a hosted provider's callbacks reach a bot) in ${alone.seconds.toFixed(1)} s: ${(alone.bots / alone.seconds).toFixed(1)} bots/s; skeleton bots/s ÷ this = ${(skeleton.bots / skeleton.seconds / (alone.bots / alone.seconds)).toFixed(3)}`,
+        aloneCpu,
+        `Temporal server requests per bot workflow alone: ${requestsPerLoneBot}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
         '',
       ].join('\n'),
@@ -243,15 +259,26 @@ async function main() {
   }
 }
 
+let runtimeInstalled = false;
+
 /**
  * The bound of the lifecycle on this server: the bot and simulated-call workflows themselves (the
  * prebuilt bundle the service's worker runs) with every activity a no-op, on a task queue of their
  * own served by a worker in this process, all started at once like the bench's bots. What a bot costs
  * beyond this is the service's own work (database, API, outbox).
+ * `call: 'signalled'`: no simulated call's workflow. The launch starts nothing, and this process
+ * signals each bot the events of its call's two moments (admitted with the recording's start, then
+ * the recording done with the bot's leaving), as the simulated call sends them.
  */
-async function skeletonBots(address: string, bots: number, env: Record<string, string>) {
-  const taskQueue = 'bench-skeleton';
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+async function skeletonBots(
+  address: string,
+  bots: number,
+  env: Record<string, string>,
+  call: 'simulated' | 'signalled' = 'simulated',
+) {
+  const taskQueue = `bench-skeleton-${call}`;
+  // The SDK's runtime is installed once a process, by the first bound.
+  runtimeInstalled ||= (Runtime.install({ logger: new DefaultLogger('WARN') }), true);
   const connection = await NativeConnection.connect({ address });
   // As in the service's worker process: the simulated calls and the bots start through the worker's
   // connection, eagerly when the worker has a free slot.
@@ -262,6 +289,29 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
     Number(env.SIMULATOR_SPEED),
     Number(env.SIMULATOR_MEETING_SECONDS),
   );
+  // The call's two moments, sent once the launch has answered (a provider's first callback comes after
+  // its create call returns); a failed signal fails the bench through `calls`.
+  const calls: Promise<void>[] = [];
+  const event = (type: ProviderEvent['type'], data?: ProviderEvent['data']): ProviderEvent => ({
+    id: randomUUID(),
+    type,
+    at: new Date().toISOString(),
+    data,
+  });
+  const signalCall = (botId: string) => {
+    const bot = beside.workflow.getHandle(botWorkflowId(botId));
+    const seconds = Number(env.SIMULATOR_MEETING_SECONDS);
+    calls.push(
+      (async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        await bot.signal(providerEventsSignal, [event('admitted'), event('recording_started')]);
+        await bot.signal(providerEventsSignal, [
+          event('recording_done', { duration_seconds: seconds, recording_ref: botId }),
+          event('left', { reason: 'meeting_ended' }),
+        ]);
+      })(),
+    );
+  };
   const worker = await Worker.create({
     connection,
     taskQueue,
@@ -269,6 +319,10 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
     activities: {
       // The simulated call starts as the service's provider starts it, on the skeleton's queue.
       launchBot: async (botId: string) => {
+        if (call === 'signalled') {
+          signalCall(botId);
+          return { outcome: 'launched', providerBotId: `signalled_${botId}`, joiningRecorded: true };
+        }
         const { providerBotId } = await provider.launch({
           botId,
           meetingUrl: MEETING_URL,
@@ -303,13 +357,14 @@ async function skeletonBots(address: string, bots: number, env: Record<string, s
         beside.workflow.start('botWorkflow', {
           taskQueue,
           requestEagerStart: true,
-          workflowId: botWorkflowId(`skeleton-${i}`),
-          args: [{ botId: `skeleton-${i}`, joinAt: null }],
+          workflowId: botWorkflowId(`skeleton-${call}-${i}`),
+          args: [{ botId: `skeleton-${call}-${i}`, joinAt: null }],
         }),
       ),
     );
     const outcomes = await Promise.all(handles.map((h) => h.result()));
     const seconds = (Date.now() - started) / 1000;
+    await Promise.all(calls);
     const notCompleted = outcomes.filter((o) => o !== 'completed').length;
     if (notCompleted > 0) throw new Error(`${notCompleted} of ${bots} skeleton bots did not complete`);
     return { bots, seconds };
