@@ -194,8 +194,8 @@ async function main() {
       (r) => r.bots,
     );
     const requestsPerSkeletonBot = requestsPerUnit(requestsBeforeSkeleton, await temporal.requests(), skeleton.bots);
-    // The same bot workflows with no simulated call's workflow: what the simulated call's own
-    // workflow costs, and the bound of a bot whose call is played outside Temporal (a hosted provider's).
+    // The same bot workflows with no simulated call's workflow: what the simulated call's own workflow
+    // costs (a hosted provider's call costs no workflow either, though it reaches its bot in more signals).
     const requestsBeforeAlone = await temporal.requests();
     const { result: alone, line: aloneCpu } = await cpuPerUnit(
       'bot workflow alone',
@@ -240,7 +240,7 @@ async function main() {
         `SQL: ${sqlPerBot}`,
         ...(sqlAtStart && sqlAtEnd && process.env.BENCH_SQL ? sqlTop(sqlAtStart, sqlAtEnd, total) : []),
         `Temporal server requests per skeleton bot: ${requestsPerSkeletonBot}`,
-        `bound without the simulated call's workflow: ${alone.bots} bot workflows alone (every activity a no-op, the call's two moments signalled from this process, as a hosted provider's callbacks reach a bot) in ${alone.seconds.toFixed(1)} s: ${(alone.bots / alone.seconds).toFixed(1)} bots/s; skeleton bots/s ÷ this = ${(skeleton.bots / skeleton.seconds / (alone.bots / alone.seconds)).toFixed(3)}`,
+        `bound without the simulated call's workflow: ${alone.bots} bot workflows alone (every activity a no-op, the call's two moments signalled from this process, as the simulated call sends them) in ${alone.seconds.toFixed(1)} s: ${(alone.bots / alone.seconds).toFixed(1)} bots/s; skeleton bots/s ÷ this = ${(skeleton.bots / skeleton.seconds / (alone.bots / alone.seconds)).toFixed(3)}`,
         aloneCpu,
         `Temporal server requests per bot workflow alone: ${requestsPerLoneBot}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
@@ -290,7 +290,8 @@ async function skeletonBots(
     Number(env.SIMULATOR_MEETING_SECONDS),
   );
   // The call's two moments, sent once the launch has answered (a provider's first callback comes after
-  // its create call returns); a failed signal fails the bench through `calls`.
+  // its create call returns). A signal that fails terminates its bot, so the bench fails with the
+  // bot's result instead of waiting for it.
   const calls: Promise<void>[] = [];
   const event = (type: ProviderEvent['type'], data?: ProviderEvent['data']): ProviderEvent => ({
     id: randomUUID(),
@@ -301,16 +302,19 @@ async function skeletonBots(
   const signalCall = (botId: string) => {
     const bot = beside.workflow.getHandle(botWorkflowId(botId));
     const seconds = Number(env.SIMULATOR_MEETING_SECONDS);
-    calls.push(
-      (async () => {
-        await new Promise((r) => setTimeout(r, 1));
-        await bot.signal(providerEventsSignal, [event('admitted'), event('recording_started')]);
-        await bot.signal(providerEventsSignal, [
-          event('recording_done', { duration_seconds: seconds, recording_ref: botId }),
-          event('left', { reason: 'meeting_ended' }),
-        ]);
-      })(),
-    );
+    const played = (async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      await bot.signal(providerEventsSignal, [event('admitted'), event('recording_started')]);
+      await bot.signal(providerEventsSignal, [
+        event('recording_done', { duration_seconds: seconds, recording_ref: botId }),
+        event('left', { reason: 'meeting_ended' }),
+      ]);
+    })().catch(async (err: unknown) => {
+      await bot.terminate(`its call's signal failed: ${String(err)}`).catch(() => undefined);
+      throw err;
+    });
+    played.catch(() => undefined); // awaited after the bots' results
+    calls.push(played);
   };
   const worker = await Worker.create({
     connection,
