@@ -185,7 +185,8 @@ async function main() {
       }),
     );
     const noopSeconds = (Date.now() - noopStarted) / 1000;
-    // The skeleton's worker runs in this process.
+    // The skeleton's worker runs in this process, on the SDK's runtime installed once for both bounds.
+    Runtime.install({ logger: new DefaultLogger('WARN') });
     const requestsBeforeSkeleton = await temporal.requests();
     const { result: skeleton, line: skeletonCpu } = await cpuPerUnit(
       'skeleton bot',
@@ -259,8 +260,6 @@ async function main() {
   }
 }
 
-let runtimeInstalled = false;
-
 /**
  * The bound of the lifecycle on this server: the bot and simulated-call workflows themselves (the
  * prebuilt bundle the service's worker runs) with every activity a no-op, on a task queue of their
@@ -277,8 +276,6 @@ async function skeletonBots(
   call: 'simulated' | 'signalled' = 'simulated',
 ) {
   const taskQueue = `bench-skeleton-${call}`;
-  // The SDK's runtime is installed once a process, by the first bound.
-  runtimeInstalled ||= (Runtime.install({ logger: new DefaultLogger('WARN') }), true);
   const connection = await NativeConnection.connect({ address });
   // As in the service's worker process: the simulated calls and the bots start through the worker's
   // connection, eagerly when the worker has a free slot.
