@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { ProviderEvent } from '../activities/providers/types';
+import type { ProviderEvent, SimulatedCall } from '../activities/providers/types';
 
 /** Progress reported by the meeting-bot provider (simulated or real), applied idempotently. */
 export const providerEventSignal = defineSignal<[ProviderEvent]>('providerEvent');
@@ -16,7 +16,30 @@ export const rescheduleSignal = defineSignal<[string | null]>('reschedule');
 export const statusQuery = defineQuery<string>('status');
 
 export const botWorkflowId = (botId: string) => `bot/${botId}`;
+/** A simulated call launched before 2026-12-03: a workflow of its own. */
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
+/** The simulated provider's calls on one task queue, all played by one workflow (calls launched since 2026-12-03). */
+export const simulatedCallsWorkflowId = (taskQueue: string) => `simulated-calls/${taskQueue}`;
+/** A call to play (the simulated provider's launch). */
+export const playCallSignal = defineSignal<[SimulatedCallInput]>('playCall');
+/** The bot was asked to leave its call: the call's moments still to come are dropped. */
+export const leaveCallSignal = defineSignal<[string]>('leaveCall');
+/** Where a bot's simulated call stands: playing, played to its end, left by the bot, or null (not known here). */
+export const simulatedCallQuery = defineQuery<'playing' | 'played' | 'left' | null, [string]>('simulatedCall');
+/** A simulated call, as its launch describes it. */
+export type SimulatedCallInput = {
+  botId: string;
+  scenario: string;
+  /** 1 = real time; 30 makes a 30-minute meeting last a minute. */
+  speed: number;
+  recordingStart: 'on_join' | 'on_command';
+  meetingSeconds: number;
+  /**
+   * How the bot shows in the simulated call (its name, the brand kit's tile and chat messages): the
+   * simulated provider's record of the call, kept in its workflow's history.
+   */
+  call?: SimulatedCall;
+};
 /** Simulated seconds at a speed, in milliseconds (at least one). */
 export const simulatedMs = (seconds: number, speed: number) => Math.max(1, Math.round((seconds * 1000) / speed));
 /** How long a simulated call keeps the bot waiting to be let in, in simulated seconds. */

@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { Client } from '@temporalio/client';
 import { temporalGateway, type TemporalGateway } from '../../runtime/temporal-gateway';
 import { simulatorScenario } from '../../domain/meetings/url';
-import { joinWaitMs, simulatedBotWorkflowId } from '../../workflows/signals';
+import {
+  leaveCallSignal,
+  playCallSignal,
+  simulatedBotWorkflowId,
+  simulatedCallsWorkflowId,
+} from '../../workflows/signals';
 import {
   InvalidMeetingUrl,
   TranscriptionFailed,
@@ -72,7 +77,7 @@ export function simulatedCall(bot: BotLaunch): SimulatedCall {
 /** The embedded default: plays each meeting as the scenario named by the link's `sim` parameter. */
 export class SimulatedMeetingBotProvider implements MeetingBotProvider {
   readonly name = 'simulated';
-  /** The simulated calls are workflows too, started and ended through the one gateway (deadlines, one outage policy). */
+  /** The simulated calls are played by a workflow too, reached through the one gateway (deadlines, one outage policy). */
   private readonly temporal: TemporalGateway;
   constructor(
     client: Client,
@@ -83,7 +88,9 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     callTimeoutMs = 10_000,
   ) {
     this.temporal = temporalGateway(client, { taskQueue, deadlineMs: callTimeoutMs });
+    this.callsWorkflowId = simulatedCallsWorkflowId(taskQueue);
   }
+  private readonly callsWorkflowId: string;
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
     const scenario = simulatorScenario(bot.meetingUrl);
@@ -92,32 +99,29 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     const meetingSeconds = bot.scheduledEnd
       ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000))
       : this.defaultMeetingSeconds;
-    // A launch retried after the call was started (or played out) starts nothing twice. The call
-    // starts once the bot's wait to be let in is over: a delayed start instead of a timer in the
-    // call, which would cost it a workflow task.
-    await this.temporal.start(
-      'simulatedBot',
-      simulatedBotWorkflowId(bot.botId),
-      [
-        {
-          botId: bot.botId,
-          scenario,
-          speed: this.speed,
-          recordingStart: bot.recordingStart,
-          meetingSeconds,
-          call: simulatedCall(bot),
-          startDelayed: true,
-        },
-      ],
-      undefined,
-      { startDelayMs: joinWaitMs(this.speed) },
-    );
+    // The call joins the task queue's simulated calls (their one workflow, started by the first
+    // launch). A launch retried after its call was received plays nothing twice.
+    await this.temporal.signalWithStart('simulatedCalls', this.callsWorkflowId, [], playCallSignal.name, [
+      {
+        botId: bot.botId,
+        scenario,
+        speed: this.speed,
+        recordingStart: bot.recordingStart,
+        meetingSeconds,
+        call: simulatedCall(bot),
+      },
+    ]);
     return { providerBotId: `sim_${bot.botId}` };
   }
 
   async leave(providerBotId: string): Promise<void> {
     const botId = providerBotId.replace(/^sim_/, '');
-    await this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave');
+    // The call's moments still to come are dropped; a call launched before 2026-12-03 is a workflow
+    // of its own, ended.
+    await Promise.all([
+      this.temporal.signalWithStart('simulatedCalls', this.callsWorkflowId, [], leaveCallSignal.name, [botId]),
+      this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave'),
+    ]);
   }
 
   async fetchRecording(
