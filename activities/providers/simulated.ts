@@ -81,16 +81,14 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
   private readonly temporal: TemporalGateway;
   constructor(
     client: Client,
-    taskQueue: string,
+    private readonly taskQueue: string,
     private readonly speed: number,
     /** How long a meeting without a scheduled end lasts, in simulated seconds. */
     private readonly defaultMeetingSeconds = 30 * 60,
     callTimeoutMs = 10_000,
   ) {
     this.temporal = temporalGateway(client, { taskQueue, deadlineMs: callTimeoutMs });
-    this.callsWorkflowId = simulatedCallsWorkflowId(taskQueue);
   }
-  private readonly callsWorkflowId: string;
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
     const scenario = simulatorScenario(bot.meetingUrl);
@@ -99,18 +97,24 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     const meetingSeconds = bot.scheduledEnd
       ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000))
       : this.defaultMeetingSeconds;
-    // The call joins the task queue's simulated calls (their one workflow, started by the first
-    // launch). A launch retried after its call was received plays nothing twice.
-    await this.temporal.signalWithStart('simulatedCalls', this.callsWorkflowId, [], playCallSignal.name, [
-      {
-        botId: bot.botId,
-        scenario,
-        speed: this.speed,
-        recordingStart: bot.recordingStart,
-        meetingSeconds,
-        call: simulatedCall(bot),
-      },
-    ]);
+    // The call joins the task queue's simulated calls (the workflow of its share, started by the
+    // first launch that finds none running). A launch retried after its call was received plays nothing twice.
+    await this.temporal.signalWithStart(
+      'simulatedCalls',
+      simulatedCallsWorkflowId(this.taskQueue, bot.botId),
+      [],
+      playCallSignal.name,
+      [
+        {
+          botId: bot.botId,
+          scenario,
+          speed: this.speed,
+          recordingStart: bot.recordingStart,
+          meetingSeconds,
+          call: simulatedCall(bot),
+        },
+      ],
+    );
     return { providerBotId: `sim_${bot.botId}` };
   }
 
@@ -119,7 +123,13 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     // The call's moments still to come are dropped; a call launched before 2026-12-03 is a workflow
     // of its own, ended.
     await Promise.all([
-      this.temporal.signalWithStart('simulatedCalls', this.callsWorkflowId, [], leaveCallSignal.name, [botId]),
+      this.temporal.signalWithStart(
+        'simulatedCalls',
+        simulatedCallsWorkflowId(this.taskQueue, botId),
+        [],
+        leaveCallSignal.name,
+        [botId],
+      ),
       this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave'),
     ]);
   }

@@ -68,13 +68,14 @@ it('records a history of each workflow type', async () => {
   // The task queue's simulated calls: their run ends once the bot's call has played out.
   await until(
     async () =>
-      (await f.t.env.client.workflow.getHandle(simulatedCallsWorkflowId(f.t.taskQueue)).describe()).status.name,
+      (await f.t.env.client.workflow.getHandle(simulatedCallsWorkflowId(f.t.taskQueue, completed.id)).describe()).status
+        .name,
     {
       what: 'the simulated calls’ run ended',
       accept: (s) => s === 'COMPLETED',
     },
   );
-  await save('simulatedCalls-completed', simulatedCallsWorkflowId(f.t.taskQueue));
+  await save('simulatedCalls-completed', simulatedCallsWorkflowId(f.t.taskQueue, completed.id));
 
   const failed = (
     await as.post('/bots', {

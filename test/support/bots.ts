@@ -34,7 +34,9 @@ export async function botFixture(opts: { sticky?: boolean } = {}) {
     },
     /** Where the bot's simulated call stands, as the task queue's simulated calls tell it. */
     simulatedCall(botId: string): Promise<'playing' | 'played' | 'left' | null> {
-      return t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue)).query(simulatedCallQuery, botId);
+      return t.env.client.workflow
+        .getHandle(simulatedCallsWorkflowId(t.taskQueue, botId))
+        .query(simulatedCallQuery, botId);
     },
     async eventTypes(objectId: string): Promise<string[]> {
       const rows = await db.orm.em

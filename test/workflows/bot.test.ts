@@ -5,7 +5,9 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import {
   botWorkflowId,
   playCallSignal,
+  SIMULATED_CALL_SHARDS,
   simulatedBotWorkflowId,
+  simulatedCallsShardId,
   simulatedCallsWorkflowId,
 } from '../../workflows/signals';
 import { createBotActivities } from '../../activities/bots';
@@ -402,7 +404,7 @@ describe('timing, cancellation and provider signals', () => {
     ]);
   });
 
-  it('When a simulated call plays, then it costs its bot no workflow of its own: the task queue’s one simulated-calls workflow takes it from the launch and reports to the bot from local activities, as a provider’s callbacks, with no signal of its own waiting for an acknowledgement', async () => {
+  it('When a simulated call plays, then it costs its bot no workflow of its own: one of the task queue’s simulated-calls workflows takes it from the launch and reports to the bot from local activities, as a provider’s callbacks, with no signal of its own waiting for an acknowledgement', async () => {
     const { defaultPayloadConverter } = await import('@temporalio/common');
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/sim-repo-rts' });
     assert.equal(await finish(bot.id), 'completed');
@@ -412,7 +414,7 @@ describe('timing, cancellation and provider signals', () => {
       WorkflowNotFoundError,
       'no workflow of its own',
     );
-    const calls = t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue));
+    const calls = t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue, bot.id));
     await until(async () => (await calls.describe()).status.name, {
       what: 'the simulated calls’ run ended with no call left to play',
       accept: (s) => s === 'COMPLETED',
@@ -437,7 +439,7 @@ describe('timing, cancellation and provider signals', () => {
     const botId = `bot_gone${Date.now()}`;
     const calls = await t.env.client.workflow.signalWithStart('simulatedCalls', {
       taskQueue: t.taskQueue,
-      workflowId: simulatedCallsWorkflowId(t.taskQueue),
+      workflowId: simulatedCallsWorkflowId(t.taskQueue, botId),
       args: [],
       signal: playCallSignal,
       signalArgs: [{ botId, scenario: 'normal', speed: 1000, recordingStart: 'on_join', meetingSeconds: 60 }],
@@ -467,7 +469,7 @@ describe('timing, cancellation and provider signals', () => {
       accept: (s) => s === 'playing',
     });
     assert.equal(playing, 'playing');
-    await t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue)).signal(playCallSignal, {
+    await t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue, bot.id)).signal(playCallSignal, {
       botId: bot.id,
       scenario: 'normal',
       speed: 1,
@@ -690,24 +692,28 @@ describe('timing, cancellation and provider signals', () => {
   }
 });
 
-describe('the simulated calls, one workflow for a task queue', () => {
+describe('the simulated calls, a few workflows for a task queue', () => {
   it('When the simulated calls continue as new with calls still to play, then the next run plays them and their bots complete', async () => {
-    const id = simulatedCallsWorkflowId(t.taskQueue);
-    // Started anew with runs of a dozen history events, kept running by a long call of a bot that
-    // is not there (none runs yet when this test runs alone).
-    await t.env.client.workflow
-      .getHandle(id)
-      .terminate('the test starts the simulated calls with short runs')
-      .catch((err: unknown) => assert.ok(err instanceof WorkflowNotFoundError, String(err)));
-    const first = await t.env.client.workflow.signalWithStart('simulatedCalls', {
-      taskQueue: t.taskQueue,
-      workflowId: id,
-      args: [{ calls: [], ended: [], runEvents: 12 }],
-      signal: playCallSignal,
-      signalArgs: [
-        { botId: 'bot_long', scenario: 'normal', speed: 1, recordingStart: 'on_join', meetingSeconds: 7200 },
-      ],
-    });
+    // Each share started anew with runs of a dozen history events, kept running by a long call of a
+    // bot that is not there (none runs yet when this test runs alone).
+    const firstRuns = new Map<string, string>();
+    for (let shard = 0; shard < SIMULATED_CALL_SHARDS; shard++) {
+      const id = simulatedCallsShardId(t.taskQueue, shard);
+      await t.env.client.workflow
+        .getHandle(id)
+        .terminate('the test starts the simulated calls with short runs')
+        .catch((err: unknown) => assert.ok(err instanceof WorkflowNotFoundError, String(err)));
+      const first = await t.env.client.workflow.signalWithStart('simulatedCalls', {
+        taskQueue: t.taskQueue,
+        workflowId: id,
+        args: [{ calls: [], ended: [], runEvents: 12 }],
+        signal: playCallSignal,
+        signalArgs: [
+          { botId: `bot_long${shard}`, scenario: 'normal', speed: 1, recordingStart: 'on_join', meetingSeconds: 7200 },
+        ],
+      });
+      firstRuns.set(id, first.signaledRunId);
+    }
     const bots = await Promise.all(
       ['run-sone-one', 'run-stwo-two', 'run-sthr-ree'].map((m) =>
         sendBot({ meeting_url: `https://meet.google.com/${m}` }),
@@ -717,14 +723,37 @@ describe('the simulated calls, one workflow for a task queue', () => {
     const outs: string[] = [];
     for (const b of bots) outs.push(await finish(b.id));
     assert.deepEqual(outs, ['completed', 'completed', 'completed']);
-    for (const b of bots) assert.equal(await f.simulatedCall(b.id), 'played');
-    const firstRun = await t.env.client.workflow.getHandle(id, first.signaledRunId).describe();
-    assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW');
+    for (const b of bots) {
+      assert.equal(await f.simulatedCall(b.id), 'played');
+      const id = simulatedCallsWorkflowId(t.taskQueue, b.id);
+      const firstRun = await t.env.client.workflow.getHandle(id, firstRuns.get(id)).describe();
+      assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW', `${id}: its first run handed its calls on`);
+    }
     const media = await Promise.all(bots.map(async (b) => (await get(`/meetings/${b.meeting_id}`)).body.results.media));
     assert.deepEqual(
       media.map((m) => m.duration_seconds),
       [1800, 1800, 1800],
       'each call played its whole length across the runs',
     );
+  });
+
+  it('When bots are sent, then their calls are spread over the task queue’s simulated-calls workflows by bot id, and a bot cancelled in its call leaves it through the same one', async () => {
+    const ids = new Set(Array.from({ length: 200 }, (_, i) => simulatedCallsWorkflowId(t.taskQueue, `bot_${i}x`)));
+    assert.deepEqual(
+      [...ids].sort(),
+      Array.from({ length: SIMULATED_CALL_SHARDS }, (_, n) => simulatedCallsShardId(t.taskQueue, n)).sort(),
+    );
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/lea-vesh-are' });
+    await startedWorkflow(t, botWorkflowId(bot.id));
+    await until(() => f.simulatedCall(bot.id), {
+      what: 'its call playing',
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      accept: (s) => s === 'playing',
+    });
+    const res = await api.as(me).post(`/bots/${bot.id}/cancel`, {});
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(await finish(bot.id), 'cancelled');
+    assert.equal(await f.simulatedCall(bot.id), 'left', 'its leaving reached the workflow playing its call');
   });
 });
