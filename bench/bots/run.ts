@@ -347,7 +347,7 @@ async function skeletonBots(
       makeResults: async () => ({ summary: 'ready', completed: true }),
       requestStop: async () => undefined,
       // The simulated call's reports to its bot: the provider's side, as the service's worker runs it.
-      ...createSimulatorActivities({ temporal: beside, taskQueue }),
+      ...createSimulatorActivities({ temporal: beside, taskQueue, log: createLogger('warn') }),
     },
   });
   const running = worker.run();
