@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DefaultLogger, type NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, type NativeConnection, Runtime, type State, Worker, type LogLevel } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { createSimulatorActivities } from '../activities/simulator';
 import type { Logger } from '../runtime/logger';
 import {
   CALENDAR_SYNC_JANITOR_ID,
@@ -11,6 +12,7 @@ import {
   RETENTION_JANITOR_ID,
 } from '../workflows/maintenance';
 import { commands } from '../services/commands';
+import { SIMULATED_CALL_SHARDS, simulatedCallsTaskQueue } from '../workflows/signals';
 import type { Orm } from '../db/orm';
 
 let runtimeInstalled = false;
@@ -18,8 +20,8 @@ let runtimeInstalled = false;
 /**
  * Workflows kept in the sticky cache unless WORKER_MAX_CACHED_WORKFLOWS says otherwise. The SDK
  * sizes its default from the V8 heap limit at about 1.7 MiB a workflow, which under the worker's
- * 512 MiB heap (`npm run start:worker`) would be about 200: 100 bots in flight (a bot and
- * its simulated call are two workflows), and each eviction costs a replay. These workflows are
+ * 512 MiB heap (`npm run start:worker`) would be about 200 bots in flight (the simulated calls
+ * have a worker and a cache of their own), and each eviction costs a replay. These workflows are
  * small: with 1,000 of them in flight the worker's heap after a collection held under 100 MiB.
  */
 export const DEFAULT_MAX_CACHED_WORKFLOWS = 1000;
@@ -87,10 +89,32 @@ function prebuiltBundle(): { codePath: string } | null {
   return statSync(codePath).mtimeMs >= compiledAt ? { codePath } : null;
 }
 
-/** The worker: the project's workflows and activities on one task queue. */
-export async function createWorker(opts: WorkerOptions): Promise<Worker> {
+/**
+ * The service's worker as its callers run it: one `run()` for all it polls, one `shutdown()`.
+ * `run()` settles when every part has stopped; a part that fails shuts the others down.
+ */
+export type ServiceWorker = {
+  run(): Promise<void>;
+  shutdown(): void;
+  getState(): State;
+};
+
+/**
+ * Workflows the simulated calls' worker keeps cached, whatever the service's worker is given: a few
+ * long-lived calls' workflows a task queue (SIMULATED_CALL_SHARDS), each replayed from its history
+ * when evicted; room for those of continue-as-new runs handing over.
+ */
+const SIMULATED_CALLS_CACHE = 4 * SIMULATED_CALL_SHARDS;
+
+/**
+ * The worker: the project's workflows and activities on one task queue and, when the meeting-bot
+ * provider is the simulated one, the simulated calls on theirs (simulatedCallsTaskQueue), polled by
+ * a second SDK worker on the same connection with a cache of its own: only its local activities (the
+ * calls' reports to their bots), no activity poller.
+ */
+export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> {
   const bundle = opts.workflowBundle ?? prebuiltBundle();
-  return Worker.create({
+  const service = await Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
@@ -108,6 +132,66 @@ export async function createWorker(opts: WorkerOptions): Promise<Worker> {
       webhookRetentionDays: opts.webhookRetentionDays,
     }),
   });
+  const parts = [service];
+  if (opts.providers.meetingBot.name === 'simulated')
+    parts.push(
+      await createSimulatedCallsWorker({
+        ...opts,
+        workflowBundle: bundle ?? undefined,
+      }),
+    );
+  return combined(parts);
+}
+
+/**
+ * The simulated calls' worker of a task queue (simulatedCallsTaskQueue): the calls' workflows, with
+ * the calls' reports to their bots as local activities and no activity poller.
+ */
+export async function createSimulatedCallsWorker(
+  opts: Pick<
+    WorkerOptions,
+    'connection' | 'namespace' | 'taskQueue' | 'temporal' | 'log' | 'maxCachedWorkflows' | 'shutdownGraceMs'
+  > & {
+    workflowBundle?: { code: string } | { codePath: string };
+  },
+): Promise<Worker> {
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: simulatedCallsTaskQueue(opts.taskQueue),
+    ...(opts.workflowBundle
+      ? { workflowBundle: opts.workflowBundle }
+      : { workflowsPath: require.resolve('../workflows') }),
+    // A worker told to keep no cache (tests that replace workers: the test server hands a task to a
+    // stopped worker's sticky queue and never times it out) runs the calls without one too.
+    maxCachedWorkflows: opts.maxCachedWorkflows === 0 ? 0 : SIMULATED_CALLS_CACHE,
+    maxConcurrentWorkflowTaskPolls: 2,
+    enableNonLocalActivities: false,
+    ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
+    activities: createSimulatorActivities({ temporal: opts.temporal, taskQueue: opts.taskQueue, log: opts.log }),
+  });
+}
+
+/** Several SDK workers run and shut down as one. */
+export function combined(parts: Worker[]): ServiceWorker {
+  const shutdown = () => {
+    for (const w of parts) if (w.getState() === 'RUNNING') w.shutdown();
+  };
+  return {
+    async run() {
+      const runs = parts.map((w) =>
+        w.run().catch((err: unknown) => {
+          shutdown();
+          throw err;
+        }),
+      );
+      const settled = await Promise.allSettled(runs);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    shutdown,
+    getState: () => parts[0]!.getState(),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ export {
 } from './maintenance';
 export { botWorkflow } from './bot';
 export { simulatedBot } from './simulated-bot';
+export { simulatedCalls } from './simulated-calls';
 export { webhookDelivery } from './webhook-delivery';
 export { outboxRelay } from './outbox-relay';
 export { settingsFanout } from './settings-fanout';

@@ -1,7 +1,14 @@
 import { getExternalWorkflowHandle, patched, proxyLocalActivities, sleep, uuid4 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { ProviderEvent, SimulatedCall } from '../activities/providers/types';
-import { botWorkflowId, JOIN_WAIT_SECONDS, providerEventSignal, providerEventsSignal, simulatedMs } from './signals';
+import type { ProviderEvent } from '../activities/providers/types';
+import {
+  botWorkflowId,
+  JOIN_WAIT_SECONDS,
+  providerEventSignal,
+  providerEventsSignal,
+  simulatedMs,
+  type SimulatedCallInput,
+} from './signals';
 
 /**
  * The call's reports to its bot, as a provider's callbacks: retried until they are through, however
@@ -13,19 +20,7 @@ const provider = proxyLocalActivities<Activities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
-export type SimulatedBotInput = {
-  botId: string;
-  scenario: string;
-  /** 1 = real time; 30 makes a 30-minute meeting last a minute. */
-  speed: number;
-  recordingStart: 'on_join' | 'on_command';
-  meetingSeconds: number;
-  /**
-   * How the bot shows in the simulated call (its name, the brand kit's tile and chat messages): the
-   * simulated provider's record of the call, kept in this workflow's history. Absent in histories
-   * from before brand kits.
-   */
-  call?: SimulatedCall;
+export type SimulatedBotInput = SimulatedCallInput & {
   /**
    * The call's start was delayed by the wait before the bot is let in (`joinWaitMs`, calls launched
    * since 2026-11-29): its first task is the admission, with no timer and no task of its own before it.
@@ -34,10 +29,11 @@ export type SimulatedBotInput = {
 };
 
 /**
- * The simulated meeting-bot provider's side of a call, as a durable workflow: it plays the
- * scenario chosen by the link's `sim` parameter and reports progress to the bot workflow with the
- * same provider events a real provider's callbacks are turned into (`providerEvents`, one signal for
- * the events of one moment).
+ * The simulated meeting-bot provider's side of a call launched before 2026-12-03, as a durable
+ * workflow of its own (calls launched since are played by `simulatedCalls`, one workflow for all the
+ * calls of a task queue). It plays the scenario chosen by the link's `sim` parameter and reports
+ * progress to the bot workflow with the same provider events a real provider's callbacks are turned
+ * into (`providerEvents`, one signal for the events of one moment).
  */
 export async function simulatedBot(input: SimulatedBotInput): Promise<void> {
   const bot = getExternalWorkflowHandle(botWorkflowId(input.botId));
@@ -70,8 +66,8 @@ export async function simulatedBot(input: SimulatedBotInput): Promise<void> {
   await flush();
 }
 
-/** The scenario's events and waits, in order. */
-async function play(
+/** The scenario's events and waits, in order (`simulatedCalls` plans its calls with it too). */
+export async function play(
   input: SimulatedBotInput,
   batches: boolean,
   wait: (seconds: number) => Promise<void>,

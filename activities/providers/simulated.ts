@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import type { Client } from '@temporalio/client';
 import { temporalGateway, type TemporalGateway } from '../../runtime/temporal-gateway';
 import { simulatorScenario } from '../../domain/meetings/url';
-import { joinWaitMs, simulatedBotWorkflowId } from '../../workflows/signals';
+import {
+  leaveCallSignal,
+  playCallSignal,
+  simulatedBotWorkflowId,
+  simulatedCallsTaskQueue,
+  simulatedCallsWorkflowId,
+} from '../../workflows/signals';
 import {
   InvalidMeetingUrl,
   TranscriptionFailed,
@@ -72,17 +78,21 @@ export function simulatedCall(bot: BotLaunch): SimulatedCall {
 /** The embedded default: plays each meeting as the scenario named by the link's `sim` parameter. */
 export class SimulatedMeetingBotProvider implements MeetingBotProvider {
   readonly name = 'simulated';
-  /** The simulated calls are workflows too, started and ended through the one gateway (deadlines, one outage policy). */
+  /** The simulated calls are played by a workflow too, reached through the one gateway (deadlines, one outage policy). */
   private readonly temporal: TemporalGateway;
   constructor(
     client: Client,
-    taskQueue: string,
+    private readonly taskQueue: string,
     private readonly speed: number,
     /** How long a meeting without a scheduled end lasts, in simulated seconds. */
     private readonly defaultMeetingSeconds = 30 * 60,
     callTimeoutMs = 10_000,
   ) {
-    this.temporal = temporalGateway(client, { taskQueue, deadlineMs: callTimeoutMs });
+    // The calls run on their own task queue, beside the service's (see simulatedCallsTaskQueue).
+    this.temporal = temporalGateway(client, {
+      taskQueue: simulatedCallsTaskQueue(taskQueue),
+      deadlineMs: callTimeoutMs,
+    });
   }
 
   async launch(bot: BotLaunch): Promise<{ providerBotId: string }> {
@@ -92,12 +102,13 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
     const meetingSeconds = bot.scheduledEnd
       ? Math.max(60, Math.round((Date.parse(bot.scheduledEnd) - Date.now()) / 1000))
       : this.defaultMeetingSeconds;
-    // A launch retried after the call was started (or played out) starts nothing twice. The call
-    // starts once the bot's wait to be let in is over: a delayed start instead of a timer in the
-    // call, which would cost it a workflow task.
-    await this.temporal.start(
-      'simulatedBot',
-      simulatedBotWorkflowId(bot.botId),
+    // The call joins the task queue's simulated calls (the workflow of its share, started by the
+    // first launch that finds none running). A launch retried after its call was received plays nothing twice.
+    await this.temporal.signalWithStart(
+      'simulatedCalls',
+      simulatedCallsWorkflowId(this.taskQueue, bot.botId),
+      [],
+      playCallSignal.name,
       [
         {
           botId: bot.botId,
@@ -106,18 +117,26 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
           recordingStart: bot.recordingStart,
           meetingSeconds,
           call: simulatedCall(bot),
-          startDelayed: true,
         },
       ],
-      undefined,
-      { startDelayMs: joinWaitMs(this.speed) },
     );
     return { providerBotId: `sim_${bot.botId}` };
   }
 
   async leave(providerBotId: string): Promise<void> {
     const botId = providerBotId.replace(/^sim_/, '');
-    await this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave');
+    // The call's moments still to come are dropped; a call launched before 2026-12-03 is a workflow
+    // of its own, ended.
+    await Promise.all([
+      this.temporal.signalWithStart(
+        'simulatedCalls',
+        simulatedCallsWorkflowId(this.taskQueue, botId),
+        [],
+        leaveCallSignal.name,
+        [botId],
+      ),
+      this.temporal.terminate(simulatedBotWorkflowId(botId), 'the bot was asked to leave'),
+    ]);
   }
 
   async fetchRecording(

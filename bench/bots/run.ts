@@ -2,7 +2,7 @@
  * bench/bots: N bots sent through the whole lifecycle (API → bot workflow → simulator → results) on
  * the Temporal dev server, with the simulator at full speed. Prints bots/s, p50/p99 from
  * POST /bots to `completed`, the worker process's peak memory (VmHWM) and CPU per bot; then, as bounds from the
- * same run, skeleton bots, the same bot workflows without the simulated call's workflow (its events
+ * same run, skeleton bots, the same bot workflows without the simulated calls' workflows (their events
  * signalled from the bench), empty workflows, and as many POST /bots again with the worker stopped (the
  * API's own rate). Also the requests the Temporal server answered per bot and per skeleton bot, by
  * operation (its `/metrics`; each counts once in every server role it passes: a workflow task
@@ -23,7 +23,7 @@ import { botWorkflowId, providerEventsSignal } from '../../workflows/signals';
 import type { ProviderEvent } from '../../activities/providers/types';
 import { workerClient } from '../../runtime/temporal-gateway';
 import { SimulatedMeetingBotProvider } from '../../activities/providers/simulated';
-import { createSimulatorActivities } from '../../activities/simulator';
+import { combined, createSimulatedCallsWorker } from '../../worker';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
@@ -195,8 +195,8 @@ async function main() {
       (r) => r.bots,
     );
     const requestsPerSkeletonBot = requestsPerUnit(requestsBeforeSkeleton, await temporal.requests(), skeleton.bots);
-    // The same bot workflows with no simulated call's workflow: what the simulated call's own workflow
-    // costs (a hosted provider's call costs no workflow either, though it reaches its bot in more signals).
+    // The same bot workflows with no simulated calls' workflows: what playing the calls costs (a hosted
+    // provider's call costs no workflow either, though it reaches its bot in more signals).
     const requestsBeforeAlone = await temporal.requests();
     const { result: alone, line: aloneCpu } = await cpuPerUnit(
       'bot workflow alone',
@@ -234,14 +234,14 @@ async function main() {
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
         `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB; worker CPU from the first POST to the last completion: ${workerCpu.toFixed(1)} s = ${((workerCpu * 1000) / total).toFixed(1)} ms a bot (its bots' activities, workflow tasks and outbox)`,
-        `bound: ${skeleton.bots} skeleton bots (the same two workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
+        `bound: ${skeleton.bots} skeleton bots (the same bot and simulated-calls workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
         cpuLine,
         skeletonCpu,
         `Temporal server requests per bot: ${requestsPerBot}`,
         `SQL: ${sqlPerBot}`,
         ...(sqlAtStart && sqlAtEnd && process.env.BENCH_SQL ? sqlTop(sqlAtStart, sqlAtEnd, total) : []),
         `Temporal server requests per skeleton bot: ${requestsPerSkeletonBot}`,
-        `bound without the simulated call's workflow: ${alone.bots} bot workflows alone (every activity a no-op, the call's two moments signalled from this process, as the simulated call sends them) in ${alone.seconds.toFixed(1)} s: ${(alone.bots / alone.seconds).toFixed(1)} bots/s; skeleton bots/s ÷ this = ${(skeleton.bots / skeleton.seconds / (alone.bots / alone.seconds)).toFixed(3)}`,
+        `bound without the simulated calls' workflows: ${alone.bots} bot workflows alone (every activity a no-op, the call's two moments signalled from this process, as the simulated calls send them) in ${alone.seconds.toFixed(1)} s: ${(alone.bots / alone.seconds).toFixed(1)} bots/s; skeleton bots/s ÷ this = ${(skeleton.bots / skeleton.seconds / (alone.bots / alone.seconds)).toFixed(3)}`,
         aloneCpu,
         `Temporal server requests per bot workflow alone: ${requestsPerLoneBot}`,
         `bound: ${noops} empty workflows in ${noopSeconds.toFixed(1)} s (${(noops / noopSeconds).toFixed(1)} workflows/s, ${concurrency} at once); bots/s ÷ empty workflows/s = ${(latencies.length / seconds / (noops / noopSeconds)).toFixed(3)}`,
@@ -261,13 +261,13 @@ async function main() {
 }
 
 /**
- * The bound of the lifecycle on this server: the bot and simulated-call workflows themselves (the
+ * The bound of the lifecycle on this server: the bot and simulated-calls workflows themselves (the
  * prebuilt bundle the service's worker runs) with every activity a no-op, on a task queue of their
  * own served by a worker in this process, all started at once like the bench's bots. What a bot costs
  * beyond this is the service's own work (database, API, outbox).
- * `call: 'signalled'`: no simulated call's workflow. The launch starts nothing, and this process
+ * `call: 'signalled'`: no simulated calls' workflow. The launch signals nothing, and this process
  * signals each bot the events of its call's two moments (admitted with the recording's start, then
- * the recording done with the bot's leaving), as the simulated call sends them.
+ * the recording done with the bot's leaving), as the simulated calls send them.
  */
 async function skeletonBots(
   address: string,
@@ -313,12 +313,13 @@ async function skeletonBots(
     played.catch(() => undefined); // awaited after the bots' results
     calls.push(played);
   };
-  const worker = await Worker.create({
+  const workflowBundle = { codePath: path.join(projectRoot(), 'dist', 'workflow-bundle.js') };
+  const botsWorker = await Worker.create({
     connection,
     taskQueue,
-    workflowBundle: { codePath: path.join(projectRoot(), 'dist', 'workflow-bundle.js') },
+    workflowBundle,
     activities: {
-      // The simulated call starts as the service's provider starts it, on the skeleton's queue.
+      // The simulated call is launched as the service's provider launches it, on the skeleton's queue.
       launchBot: async (botId: string) => {
         if (call === 'signalled') {
           signalCall(botId);
@@ -346,10 +347,20 @@ async function skeletonBots(
       makeSummary: async () => ({ summary: 'ready', completed: true }),
       makeResults: async () => ({ summary: 'ready', completed: true }),
       requestStop: async () => undefined,
-      // The simulated call's reports to its bot: the provider's side, as the service's worker runs it.
-      ...createSimulatorActivities({ temporal: beside, taskQueue }),
     },
   });
+  // The simulated calls on their own queue, as the service's worker runs them.
+  const worker = combined([
+    botsWorker,
+    await createSimulatedCallsWorker({
+      connection,
+      namespace: 'default',
+      taskQueue,
+      workflowBundle,
+      temporal: beside,
+      log: createLogger('warn'),
+    }),
+  ]);
   const running = worker.run();
   try {
     const started = Date.now();

@@ -532,15 +532,16 @@ describe('The meeting-bot provider gets the meeting’s kit', () => {
     assert.equal(second!.botName, 'Sales Bot', 'the bot’s own name wins');
     assert.equal(second!.branding!.brandKitId, kit.id);
 
-    // The simulated provider records the call as it shows the bot (its workflow's input).
+    // The simulated provider records the call as it shows the bot (its playCall signal to the
+    // workflow playing its call).
     const starts: unknown[] = [];
     const fakeClient = {
       connection: { withDeadline: (_d: number, fn: () => Promise<unknown>) => fn() },
       workflow: {
-        // A started workflow's handle (queued as usual, not eagerly).
-        start: async (_type: string, opts: { args: unknown[] }) => {
-          starts.push(opts.args[0]);
-          return { eagerlyStarted: false };
+        signalWithStart: async (_type: string, opts: { signal: string; signalArgs: unknown[] }) => {
+          assert.equal(opts.signal, 'playCall');
+          starts.push(opts.signalArgs[0]);
+          return {};
         },
       },
     } as unknown as Client;

@@ -22,7 +22,7 @@ import {
   calendarSyncWorkflowId,
   deliveryWorkflowId,
   settingsFanoutWorkflowId,
-  simulatedBotWorkflowId,
+  simulatedCallsWorkflowId,
 } from '../../workflows/signals';
 import { SimulatedCalendar } from '../../activities/providers/calendar/simulated';
 import { givenAccount } from '../support/api';
@@ -65,7 +65,17 @@ it('records a history of each workflow type', async () => {
   ).body;
   await resultOf(f.t, botWorkflowId(completed.id));
   await save('botWorkflow-completed', botWorkflowId(completed.id));
-  await save('simulatedBot-completed', simulatedBotWorkflowId(completed.id));
+  // The task queue's simulated calls: their run ends once the bot's call has played out.
+  await until(
+    async () =>
+      (await f.t.env.client.workflow.getHandle(simulatedCallsWorkflowId(f.t.taskQueue, completed.id)).describe()).status
+        .name,
+    {
+      what: 'the simulated calls’ run ended',
+      accept: (s) => s === 'COMPLETED',
+    },
+  );
+  await save('simulatedCalls-completed', simulatedCallsWorkflowId(f.t.taskQueue, completed.id));
 
   const failed = (
     await as.post('/bots', {

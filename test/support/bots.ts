@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { botWorkflowId } from '../../workflows/signals';
+import { botWorkflowId, simulatedCallQuery, simulatedCallsWorkflowId } from '../../workflows/signals';
 import { givenAccount } from './api';
 import { resultOf, serviceFixture } from './temporal';
 
@@ -31,6 +31,12 @@ export async function botFixture(opts: { sticky?: boolean } = {}) {
     /** Lets the bot workflow run to its end, skipping time. */
     finish(botId: string): Promise<string> {
       return resultOf(t, botWorkflowId(botId));
+    },
+    /** Where the bot's simulated call stands, as the task queue's simulated calls tell it. */
+    simulatedCall(botId: string): Promise<'playing' | 'played' | 'left' | null> {
+      return t.env.client.workflow
+        .getHandle(simulatedCallsWorkflowId(t.taskQueue, botId))
+        .query(simulatedCallQuery, botId);
     },
     async eventTypes(objectId: string): Promise<string[]> {
       const rows = await db.orm.em

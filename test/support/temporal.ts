@@ -3,11 +3,10 @@ import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { temporal } from '@temporalio/proto';
 import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
-import type { Worker } from '@temporalio/worker';
 import type { Orm } from '../../db/orm';
 import { freePort } from '../../runtime/net';
 import { startDevServer, startTestServer, type ServerHandle } from '../../runtime/temporal-servers';
-import { createWorker, installTemporalLogging } from '../../worker';
+import { createWorker, installTemporalLogging, type ServiceWorker } from '../../worker';
 import { startDispatcher, type Dispatcher } from '../../worker/dispatcher';
 import { temporalGateway, workerClient } from '../../runtime/temporal-gateway';
 import { silentLog } from './db';
@@ -90,7 +89,7 @@ export async function startWorker(
   orm: Orm,
   opts: { providers?: Partial<Providers>; storage?: MediaStorage; sticky?: boolean; dispatcher?: boolean } = {},
 ): Promise<{
-  worker: Worker;
+  worker: ServiceWorker;
   stop: () => Promise<void>;
   storage: MediaStorage;
   dispatcher: Dispatcher | null;

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { displayLabel, type Phase, type PartStatus } from '../../domain/meetings/state';
-import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import {
+  botWorkflowId,
+  playCallSignal,
+  SIMULATED_CALL_SHARDS,
+  simulatedBotWorkflowId,
+  simulatedCallsShardId,
+  simulatedCallsTaskQueue,
+  simulatedCallsWorkflowId,
+} from '../../workflows/signals';
 import { createBotActivities } from '../../activities/bots';
 import type { ActivityDeps } from '../../activities';
 import type { Providers } from '../../activities/providers';
@@ -396,37 +405,91 @@ describe('timing, cancellation and provider signals', () => {
     ]);
   });
 
-  it('When a simulated call plays, then it starts once the bot’s wait to be let in is over and reports to the bot from two local activities, as a provider’s callbacks: two workflow tasks, no signal of its own waiting for an acknowledgement', async () => {
+  it('When a simulated call plays, then it costs its bot no workflow of its own: one of the task queue’s simulated-calls workflows takes it from the launch and reports to the bot from local activities, as a provider’s callbacks, with no signal of its own waiting for an acknowledgement', async () => {
+    const { defaultPayloadConverter } = await import('@temporalio/common');
     const bot = await sendBot({ meeting_url: 'https://meet.google.com/sim-repo-rts' });
     assert.equal(await finish(bot.id), 'completed');
-    const history = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).fetchHistory();
-    const events = history.events ?? [];
-    // Its first task comes after the wait to be let in (10 simulated seconds), then its one timer:
-    // the meeting's length. Five before: a task for its start and one for each of its two timers,
-    // and one for each signal's acknowledgement.
-    const backoff = events[0]!.workflowExecutionStartedEventAttributes!.firstWorkflowTaskBackoff;
-    // The fixture's simulator runs in real time (time-skipping): 10 s.
-    assert.equal(Number(backoff?.seconds ?? 0) * 1000 + (backoff?.nanos ?? 0) / 1e6, 10_000);
-    assert.equal(events.filter((e) => e.timerStartedEventAttributes).length, 1);
-    assert.equal(events.filter((e) => e.workflowTaskCompletedEventAttributes).length, 2);
+    assert.equal(await f.simulatedCall(bot.id), 'played');
+    await assert.rejects(
+      t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe(),
+      WorkflowNotFoundError,
+      'no workflow of its own',
+    );
+    const calls = t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue, bot.id));
+    await until(async () => (await calls.describe()).status.name, {
+      what: 'the simulated calls’ run ended with no call left to play',
+      accept: (s) => s === 'COMPLETED',
+    });
+    assert.equal((await calls.describe()).taskQueue, simulatedCallsTaskQueue(t.taskQueue), 'on a queue of their own');
+    const events = (await calls.fetchHistory()).events ?? [];
+    const plays = events
+      .map((e) => e.workflowExecutionSignaledEventAttributes)
+      .filter((a) => a?.signalName === 'playCall')
+      .map((a) => defaultPayloadConverter.fromPayload(a!.input!.payloads![0]!) as { botId: string; call: unknown });
+    const mine = plays.filter((p) => p.botId === bot.id);
+    assert.equal(mine.length, 1, 'one launch, one call');
+    assert.equal((mine[0]!.call as { botName: string }).botName, bot.bot_name, 'the call shows the bot by its name');
     assert.equal(events.filter((e) => e.signalExternalWorkflowExecutionInitiatedEventAttributes).length, 0);
-    const markers = events.map((e) => e.markerRecordedEventAttributes?.markerName).filter((m) => m != null);
-    assert.deepEqual(markers, ['core_patch', 'core_local_activity', 'core_local_activity']);
+    assert.equal(events.filter((e) => e.startChildWorkflowExecutionInitiatedEventAttributes).length, 0);
+    assert.ok(
+      events.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity'),
+      'its reports are local activities',
+    );
   });
 
-  it('When a simulated call reports to a bot that is not running, then the call plays to its end (completed, not failed)', async () => {
+  it('When a simulated call reports to a bot that is not running, then the call plays to its end and the simulated calls end as usual (completed, not failed)', async () => {
     const botId = `bot_gone${Date.now()}`;
-    const handle = await t.env.client.workflow.start('simulatedBot', {
-      taskQueue: t.taskQueue,
-      workflowId: simulatedBotWorkflowId(botId),
-      args: [{ botId, scenario: 'normal', speed: 1000, recordingStart: 'on_join', meetingSeconds: 60 }],
+    const calls = await t.env.client.workflow.signalWithStart('simulatedCalls', {
+      taskQueue: simulatedCallsTaskQueue(t.taskQueue),
+      workflowId: simulatedCallsWorkflowId(t.taskQueue, botId),
+      args: [],
+      signal: playCallSignal,
+      signalArgs: [{ botId, scenario: 'normal', speed: 1000, recordingStart: 'on_join', meetingSeconds: 60 }],
     });
-    await handle.result();
-    assert.equal((await handle.describe()).status.name, 'COMPLETED');
-    const markers = ((await handle.fetchHistory()).events ?? []).filter(
-      (e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity',
+    await until(
+      async () => {
+        await t.env.sleep(1000); // 1,000 simulated seconds at this speed: the whole call
+        return (await calls.describe()).status.name;
+      },
+      { what: 'the simulated calls’ run ended', timeoutMs: 20_000, accept: (s) => s !== 'RUNNING' },
     );
-    assert.equal(markers.length, 2, 'both reports made, each finding no bot');
+    assert.equal((await calls.describe()).status.name, 'COMPLETED');
+    assert.equal(await f.simulatedCall(botId), 'played');
+    // A bot that does exist still hears from its call.
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/aft-erga-one' });
+    assert.equal(await finish(bot.id), 'completed');
+  });
+
+  it('When a bot’s launch is repeated (its activity retried after the call was taken), then its call plays once: the bot hears admitted and the end once each', async () => {
+    const { defaultPayloadConverter } = await import('@temporalio/common');
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/rep-eatl-nch' });
+    await startedWorkflow(t, botWorkflowId(bot.id));
+    const playing = await until(() => f.simulatedCall(bot.id), {
+      what: 'the call taken by the simulated calls',
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      accept: (s) => s === 'playing',
+    });
+    assert.equal(playing, 'playing');
+    await t.env.client.workflow.getHandle(simulatedCallsWorkflowId(t.taskQueue, bot.id)).signal(playCallSignal, {
+      botId: bot.id,
+      scenario: 'normal',
+      speed: 1,
+      recordingStart: 'on_join',
+      meetingSeconds: 60,
+    });
+    assert.equal(await finish(bot.id), 'completed');
+    const history = await t.env.client.workflow.getHandle(botWorkflowId(bot.id)).fetchHistory();
+    const types = (history.events ?? [])
+      .map((e) => e.workflowExecutionSignaledEventAttributes)
+      .filter((a) => a != null)
+      .flatMap((a) =>
+        (defaultPayloadConverter.fromPayload(a.input!.payloads![0]!) as { type: string }[]).map((e) => e.type),
+      );
+    assert.deepEqual(types, ['admitted', 'recording_started', 'recording_done', 'left']);
+    // Its recording lasted the launch's meeting (30 minutes), not the repeated one's 60 seconds.
+    const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
+    assert.equal(meeting.results.media.duration_seconds, 1800);
   });
 
   it('When a bot completes, then its only activity task is the one step that makes its three results parts: the launch and status records run inside workflow tasks', async () => {
@@ -438,8 +501,7 @@ describe('timing, cancellation and provider signals', () => {
       .filter((name) => name != null);
     assert.deepEqual(scheduled, ['makeResults']);
     // The launch happened: the simulated call it started played to the end.
-    const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
-    assert.equal(sim.status.name, 'COMPLETED');
+    assert.equal(await f.simulatedCall(bot.id), 'played');
   });
 
   it('When a bot completes, then its launch records it joining, its admission is recorded with the recording’s start and its summary with its completion: three local activities and one patch marker in its history, the join time the admission’s, bot.summary_ready carrying it completed', async () => {
@@ -625,10 +687,75 @@ describe('timing, cancellation and provider signals', () => {
       const meeting = (await get(`/meetings/${bot.meeting_id}`)).body;
       assert.equal(meeting.recordings[0].status, when === 'in_call' ? 'failed' : 'cancelled');
       if (when !== 'queued') {
-        const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(bot.id)).describe();
-        assert.equal(sim.status.name, 'TERMINATED', 'the provider was asked to take its bot out of the call');
+        assert.equal(await f.simulatedCall(bot.id), 'left', 'the provider was asked to take its bot out of the call');
         assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
       }
     });
   }
+});
+
+describe('the simulated calls, a few workflows for a task queue', () => {
+  it('When the simulated calls continue as new with calls still to play, then the next run plays them and their bots complete', async () => {
+    // Each share started anew with runs of a dozen history events, kept running by a long call of a
+    // bot that is not there (none runs yet when this test runs alone).
+    const firstRuns = new Map<string, string>();
+    for (let shard = 0; shard < SIMULATED_CALL_SHARDS; shard++) {
+      const id = simulatedCallsShardId(t.taskQueue, shard);
+      await t.env.client.workflow
+        .getHandle(id)
+        .terminate('the test starts the simulated calls with short runs')
+        .catch((err: unknown) => assert.ok(err instanceof WorkflowNotFoundError, String(err)));
+      const first = await t.env.client.workflow.signalWithStart('simulatedCalls', {
+        taskQueue: simulatedCallsTaskQueue(t.taskQueue),
+        workflowId: id,
+        args: [{ calls: [], ended: [], runEvents: 12 }],
+        signal: playCallSignal,
+        signalArgs: [
+          { botId: `bot_long${shard}`, scenario: 'normal', speed: 1, recordingStart: 'on_join', meetingSeconds: 7200 },
+        ],
+      });
+      firstRuns.set(id, first.signaledRunId);
+    }
+    const bots = await Promise.all(
+      ['run-sone-one', 'run-stwo-two', 'run-sthr-ree'].map((m) =>
+        sendBot({ meeting_url: `https://meet.google.com/${m}` }),
+      ),
+    );
+    // One after the other: the time-skipping server's clock is unlocked by one waiting client at a time.
+    const outs: string[] = [];
+    for (const b of bots) outs.push(await finish(b.id));
+    assert.deepEqual(outs, ['completed', 'completed', 'completed']);
+    for (const b of bots) {
+      assert.equal(await f.simulatedCall(b.id), 'played');
+      const id = simulatedCallsWorkflowId(t.taskQueue, b.id);
+      const firstRun = await t.env.client.workflow.getHandle(id, firstRuns.get(id)).describe();
+      assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW', `${id}: its first run handed its calls on`);
+    }
+    const media = await Promise.all(bots.map(async (b) => (await get(`/meetings/${b.meeting_id}`)).body.results.media));
+    assert.deepEqual(
+      media.map((m) => m.duration_seconds),
+      [1800, 1800, 1800],
+      'each call played its whole length across the runs',
+    );
+  });
+
+  it('When bots are sent, then their calls are spread over the task queue’s simulated-calls workflows by bot id, and a bot cancelled in its call leaves it through the same one', async () => {
+    const ids = new Set(Array.from({ length: 200 }, (_, i) => simulatedCallsWorkflowId(t.taskQueue, `bot_${i}x`)));
+    assert.deepEqual(
+      [...ids].sort(),
+      Array.from({ length: SIMULATED_CALL_SHARDS }, (_, n) => simulatedCallsShardId(t.taskQueue, n)).sort(),
+    );
+    const bot = await sendBot({ meeting_url: 'https://meet.google.com/lea-vesh-are' });
+    await startedWorkflow(t, botWorkflowId(bot.id));
+    await until(() => f.simulatedCall(bot.id), {
+      what: 'its call playing',
+      timeoutMs: 20_000,
+      intervalMs: 20,
+      accept: (s) => s === 'playing',
+    });
+    const res = await api.as(me).post(`/bots/${bot.id}/cancel`, {});
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(await finish(bot.id), 'cancelled');
+    assert.equal(await f.simulatedCall(bot.id), 'left', 'its leaving reached the workflow playing its call');
+  });
 });

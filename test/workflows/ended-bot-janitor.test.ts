@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { newId } from '../../domain/ids';
 import { ENDED_BOT_JANITOR_ID } from '../../workflows/maintenance';
-import { botWorkflowId, simulatedBotWorkflowId } from '../../workflows/signals';
+import { botWorkflowId } from '../../workflows/signals';
 import { botFixture } from '../support/bots';
 import { startedWorkflow } from '../support/temporal';
 import { until } from '../support/until';
@@ -91,8 +91,11 @@ describe('the ended-bot janitor (time-skipping server, real worker)', () => {
     assert.equal((await f.eventTypes(terminated.id)).at(-1), 'bot.cancelled');
     const meeting = (await f.get(`/meetings/${terminated.meeting_id}`)).body;
     assert.ok(meeting.recordings[0].ended_at, 'its recording item says when it left');
-    const sim = await t.env.client.workflow.getHandle(simulatedBotWorkflowId(terminated.id)).describe();
-    assert.equal(sim.status.name, 'TERMINATED', 'the provider was asked to take its bot out of the call');
+    assert.equal(
+      await f.simulatedCall(terminated.id),
+      'left',
+      'the provider was asked to take its bot out of the call',
+    );
 
     const failed = await until(() => f.get(`/bots/${completed.id}`).then((r) => r.body), {
       what: 'the completed workflow’s bot ended',
