@@ -7,7 +7,7 @@ import type { ProviderEvent } from './providers/types';
 
 /**
  * The simulated provider's side of a call, as activities of its `simulatedCalls` workflow (and of a
- * `simulatedBot` workflow, for calls launched before 2026-12-03): what a real
+ * `simulatedBot` workflow, for calls launched by an earlier release): what a real
  * provider does from outside (its callbacks become provider events signalled to the bot, see
  * services/provider-callbacks).
  */

@@ -16,7 +16,7 @@ export const rescheduleSignal = defineSignal<[string | null]>('reschedule');
 export const statusQuery = defineQuery<string>('status');
 
 export const botWorkflowId = (botId: string) => `bot/${botId}`;
-/** A simulated call launched before 2026-12-03: a workflow of its own. */
+/** A simulated call launched by an earlier release: a workflow of its own. */
 export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
 /**
  * How many workflows play the simulated calls of a task queue: a bot's call goes to one of them by
@@ -24,7 +24,7 @@ export const simulatedBotWorkflowId = (botId: string) => `sim/${botId}`;
  * worker in line behind the others (bench:bots: 18.3 against 31.3 skeleton bots/s with four).
  */
 export const SIMULATED_CALL_SHARDS = 4;
-/** The workflow that plays a bot's simulated call (calls launched since 2026-12-03). */
+/** The workflow that plays a bot's simulated call (calls launched since e48f8f7). */
 export const simulatedCallsWorkflowId = (taskQueue: string, botId: string) =>
   simulatedCallsShardId(taskQueue, fnv1a(botId) % SIMULATED_CALL_SHARDS);
 /**

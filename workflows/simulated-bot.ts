@@ -29,7 +29,7 @@ export type SimulatedBotInput = SimulatedCallInput & {
 };
 
 /**
- * The simulated meeting-bot provider's side of a call launched before 2026-12-03, as a durable
+ * The simulated meeting-bot provider's side of a call launched by an earlier release, as a durable
  * workflow of its own (calls launched since are played by `simulatedCalls`, one workflow for all the
  * calls of a task queue). It plays the scenario chosen by the link's `sim` parameter and reports
  * progress to the bot workflow with the same provider events a real provider's callbacks are turned

@@ -125,7 +125,7 @@ export class SimulatedMeetingBotProvider implements MeetingBotProvider {
 
   async leave(providerBotId: string): Promise<void> {
     const botId = providerBotId.replace(/^sim_/, '');
-    // The call's moments still to come are dropped; a call launched before 2026-12-03 is a workflow
+    // The call's moments still to come are dropped; a call launched by an earlier release is a workflow
     // of its own, ended.
     await Promise.all([
       this.temporal.signalWithStart(
