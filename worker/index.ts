@@ -172,8 +172,11 @@ export async function createSimulatedCallsWorker(
   });
 }
 
+/** What `combined` needs of an SDK worker. */
+export type WorkerPart = Pick<Worker, 'run' | 'shutdown' | 'getState'>;
+
 /** Several SDK workers run and shut down as one. */
-export function combined(parts: Worker[]): ServiceWorker {
+export function combined(parts: WorkerPart[]): ServiceWorker {
   const shutdown = () => {
     for (const w of parts) if (w.getState() === 'RUNNING') w.shutdown();
   };
