@@ -1,6 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DefaultLogger, type NativeConnection, Runtime, type State, Worker, type LogLevel } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  type NativeConnection,
+  Runtime,
+  type State,
+  Worker,
+  type LogLevel,
+} from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { createSimulatorActivities } from '../activities/simulator';
 import type { Logger } from '../runtime/logger';
@@ -89,6 +97,18 @@ function prebuiltBundle(): { codePath: string } | null {
   return statSync(codePath).mtimeMs >= compiledAt ? { codePath } : null;
 }
 
+/** The workflow code an SDK worker runs: a bundle in memory, or the prebuilt one on disk. */
+type WorkflowBundle = { code: string } | { codePath: string };
+
+/** The workflows bundled in this process (webpack: seconds and memory, so at most once a worker). */
+async function bundleOnce(): Promise<{ code: string }> {
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows'),
+    logger: new DefaultLogger('WARN'),
+  });
+  return { code };
+}
+
 /**
  * The service's worker as its callers run it: one `run()` for all it polls, one `shutdown()`.
  * `run()` settles when every part has stopped; a part that fails shuts the others down.
@@ -113,12 +133,13 @@ const SIMULATED_CALLS_CACHE = 4 * SIMULATED_CALL_SHARDS;
  * calls' reports to their bots), no activity poller.
  */
 export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> {
-  const bundle = opts.workflowBundle ?? prebuiltBundle();
+  // Without a prebuilt bundle the workflows are bundled here, once for both SDK workers.
+  const workflowBundle = opts.workflowBundle ?? prebuiltBundle() ?? (await bundleOnce());
   const service = await Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    ...(bundle ? { workflowBundle: bundle } : { workflowsPath: require.resolve('../workflows') }),
+    workflowBundle,
     maxCachedWorkflows: opts.maxCachedWorkflows ?? DEFAULT_MAX_CACHED_WORKFLOWS,
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({
@@ -134,12 +155,7 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
   });
   const parts = [service];
   if (opts.providers.meetingBot.name === 'simulated')
-    parts.push(
-      await createSimulatedCallsWorker({
-        ...opts,
-        workflowBundle: bundle ?? undefined,
-      }),
-    );
+    parts.push(await createSimulatedCallsWorker({ ...opts, workflowBundle }));
   return combined(parts);
 }
 
@@ -151,20 +167,17 @@ export async function createSimulatedCallsWorker(
   opts: Pick<
     WorkerOptions,
     'connection' | 'namespace' | 'taskQueue' | 'temporal' | 'log' | 'maxCachedWorkflows' | 'shutdownGraceMs'
-  > & {
-    workflowBundle?: { code: string } | { codePath: string };
-  },
+  > & { workflowBundle: WorkflowBundle },
 ): Promise<Worker> {
   return Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
     taskQueue: simulatedCallsTaskQueue(opts.taskQueue),
-    ...(opts.workflowBundle
-      ? { workflowBundle: opts.workflowBundle }
-      : { workflowsPath: require.resolve('../workflows') }),
+    workflowBundle: opts.workflowBundle,
     // A worker told to keep no cache (tests that replace workers: the test server hands a task to a
     // stopped worker's sticky queue and never times it out) runs the calls without one too.
     maxCachedWorkflows: opts.maxCachedWorkflows === 0 ? 0 : SIMULATED_CALLS_CACHE,
+    // A few workflows, one task at a time each: two polls keep one ready while the other is answered.
     maxConcurrentWorkflowTaskPolls: 2,
     enableNonLocalActivities: false,
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),

@@ -47,13 +47,14 @@ const REPORTS_PER_ACTIVITY = 50;
 const HISTORY_EVENTS_PER_RUN = 2000;
 
 /**
- * The simulated meeting-bot provider's side of every call on one task queue (calls launched since
- * 2026-12-03; `simulatedBot` plays those launched before), as one durable workflow: a launch signals
- * it the call to play (`playCall`, starting it when none runs), and it plays each call's scenario
+ * The simulated meeting-bot provider's side of the calls of one share of a task queue (one of
+ * SIMULATED_CALL_SHARDS, by bot id; calls launched since e48f8f7, `simulatedBot` plays those of
+ * earlier releases), as a durable workflow on the calls' own queue (simulatedCallsTaskQueue): a
+ * launch signals it the call to play (`playCall`, starting it when none runs), and it plays each call's scenario
  * (the link's `sim` parameter, the same `play` a call of its own ran) in Temporal's time, reporting
  * to each bot with the provider events a real provider's callbacks are turned into: one
  * `providerEvents` signal for the events of one moment, sent from a local activity as a provider's
- * callback comes from outside. One workflow for all calls costs a call no workflow, no start and no
+ * callback comes from outside. One workflow for many calls costs a call no workflow, no start and no
  * workflow task of its own: the moments of many calls share a task, a timer and a local activity.
  * It survives a crash of the worker as any workflow does, continues as new with its calls every two
  * thousand history events, and ends when no call is left to play (a run never waits idle: the
@@ -74,7 +75,10 @@ export async function simulatedCalls(state: SimulatedCallsState = { calls: [], e
     if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value!);
   };
 
-  // One timer at a time, for the earliest moment to come; a later moment waits for the timer before it.
+  // A timer for the earliest moment to come; a later moment waits for the timer before it. A timer
+  // superseded by an earlier moment (a call launched meanwhile) is not cancelled: it still fires, and
+  // wakes the run for a task that plays nothing (cancelling it would change the commands of runs
+  // already recorded).
   let timer = null as { at: number; fired: boolean } | null;
   const armFor = (at: number) => {
     if (timer && !timer.fired && timer.at <= at) return;
