@@ -3,7 +3,10 @@
  * members, 10,000 meetings and 2,000 assignments besides everyone's own: requests/s, p50/p99, and
  * the SQL queries one request makes (with and without include=settings); served as `npm run
  * start:api` serves it (one API process per core) and with API_PROCESSES=1; the API in this
- * process counts the statements (and is profiled).
+ * process counts the statements (and is profiled). Two floors from the same run, bare Express in this
+ * process running the page's statement through the same pool: one sends the rows as JSON (the bytes
+ * of a page without settings), the other the service's own page with settings (three times the
+ * bytes), serialised on each request.
  *   npm run bench:settings [-- --seconds 10 --connections 10 --rounds 3]
  * With BENCH_CPU_PROFILE=<dir>, one more load of the page with settings is profiled (<dir>/settings-page.cpuprofile).
  * Loopback only; each run is bounded by --seconds.
@@ -111,16 +114,30 @@ async function main() {
   // The floor of this page, as bare Express serves it: the service's page statement (the meetings with
   // their bots) through the same pool, the rows as the driver gives them, as JSON (no key, limit or
   // representation).
+  const pageRows = () =>
+    orm.em
+      .fork()
+      .execute(
+        `select m.*, ${MEETING_BOTS_SQL} from meetings m where m.workspace_id = ? and m.id > ? and m.cancelled_at is null order by m.id limit ?`,
+        [workspace_id, '', 101],
+      );
   const bare = express();
   bare.get('/page', async (_req, res) => {
     try {
-      const rows = await orm.em
-        .fork()
-        .execute(
-          `select m.*, ${MEETING_BOTS_SQL} from meetings m where m.workspace_id = ? and m.id > ? and m.cancelled_at is null order by m.id limit ?`,
-          [workspace_id, '', 101],
-        );
+      const rows = await pageRows();
       res.json({ data: rows.slice(0, 100) });
+    } catch (err) {
+      res.status(500).json({ error: String(err) }); // only as the bench stops
+    }
+  });
+  // The floor of the page with settings: the same statement, then the service's own page with
+  // settings (read once, below) written as JSON on every request: a page of settings blocks is three
+  // times the bytes of one without, and serialising and sending them is work no service avoids.
+  let pageWithSettings: unknown = null;
+  bare.get('/page-with-settings', async (_req, res) => {
+    try {
+      await pageRows();
+      res.json(pageWithSettings);
     } catch (err) {
       res.status(500).json({ error: String(err) }); // only as the bench stops
     }
@@ -128,6 +145,7 @@ async function main() {
   const bareServer = http.createServer(bare);
   await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
   const floorUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/page`;
+  const floorWithSettingsUrl = `${floorUrl}-with-settings`;
   const withSettings = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&include=settings&limit=100`;
   const without = `${api.baseUrl}/meetings?workspace_id=${workspace_id}&limit=100`;
   const queriesFor = async (target: string) => {
@@ -164,19 +182,30 @@ async function main() {
       return JSON.stringify(((await res.json()) as { data: unknown[] }).data);
     };
     const here = await pageOf(withSettings);
+    pageWithSettings = await (await fetch(withSettings, { headers })).json();
+    const bytes = {
+      withSettings: Buffer.byteLength(await (await fetch(withSettings, { headers })).text()),
+      without: Buffer.byteLength(await (await fetch(without, { headers })).text()),
+      floor: Buffer.byteLength(await (await fetch(floorUrl)).text()),
+      floorWithSettings: Buffer.byteLength(await (await fetch(floorWithSettingsUrl)).text()),
+    };
+    if (bytes.floorWithSettings !== bytes.withSettings)
+      throw new Error(`the floor with settings sent ${bytes.floorWithSettings} bytes, the page ${bytes.withSettings}`);
     for (const api of [started, startedOne])
       if ((await pageOf(at(withSettings, api))) !== here)
         throw new Error('start:api answered another page with settings than the API in this process');
-    for (const url of [at(withSettings, started), at(withSettings, startedOne), floorUrl])
-      await load(url, url === floorUrl ? {} : headers, 2, connections);
+    const floors = [floorUrl, floorWithSettingsUrl];
+    for (const url of [at(withSettings, started), at(withSettings, startedOne), ...floors])
+      await load(url, floors.includes(url) ? {} : headers, 2, connections);
     const { runs, median } = await loadInRounds(rounds, {
       service: () => load(at(withSettings, started!), headers, seconds, connections),
       baseline: () => load(at(without, started!), headers, seconds, connections),
       single: () => load(at(withSettings, startedOne!), headers, seconds, connections),
       singleWithout: () => load(at(without, startedOne!), headers, seconds, connections),
       floor: () => load(floorUrl, {}, seconds, connections),
+      floorWithSettings: () => load(floorWithSettingsUrl, {}, seconds, connections),
     });
-    const { service, baseline, single, singleWithout, floor } = median;
+    const { service, baseline, single, singleWithout, floor, floorWithSettings } = median;
     // BENCH_CPU_PROFILE=<dir>: one more load of the page with settings, under the profiler (not counted).
     if (process.env.BENCH_CPU_PROFILE)
       await profiled('settings-page', () => load(withSettings, headers, seconds, connections));
@@ -184,7 +213,7 @@ async function main() {
     process.stdout.write(
       [
         `bench/settings: ${MEMBERS} members, ${MEETINGS} meetings, ${ASSIGNMENTS} assignments besides the own ones (seeded in ${seedSeconds.toFixed(1)} s); ${rounds} rounds of ${seconds}s per target (median round shown), ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
-        `  rounds (req/s): with settings ${runs.service.map((x) => fmt(x.rps)).join(', ')}; without ${runs.baseline.map((x) => fmt(x.rps)).join(', ')}; one process with ${runs.single.map((x) => fmt(x.rps)).join(', ')}; one process without ${runs.singleWithout.map((x) => fmt(x.rps)).join(', ')}; floor ${runs.floor.map((x) => fmt(x.rps)).join(', ')}`,
+        `  rounds (req/s): with settings ${runs.service.map((x) => fmt(x.rps)).join(', ')}; without ${runs.baseline.map((x) => fmt(x.rps)).join(', ')}; one process with ${runs.single.map((x) => fmt(x.rps)).join(', ')}; one process without ${runs.singleWithout.map((x) => fmt(x.rps)).join(', ')}; floor ${runs.floor.map((x) => fmt(x.rps)).join(', ')}; floor with the page's settings ${runs.floorWithSettings.map((x) => fmt(x.rps)).join(', ')}`,
         `start:api, ${started.processes} API processes (API_PROCESSES unset: one per core):`,
         `GET /meetings?include=settings&limit=100  ${fmt(service.rps)} req/s  p50 ${service.p50} ms  p99 ${service.p99} ms  (${service.total} requests)  ${one.queries} SQL queries per request  (${one.assignmentsShown} assignments shown on the page)`,
         `GET /meetings?limit=100 (no settings)     ${fmt(baseline.rps)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  (${baseline.total} requests)  ${plain.queries} SQL queries per request`,
@@ -192,7 +221,9 @@ async function main() {
         `GET /meetings?include=settings&limit=100  ${fmt(single.rps)} req/s  p50 ${single.p50} ms  p99 ${single.p99} ms  (${single.total} requests)`,
         `GET /meetings?limit=100 (no settings)     ${fmt(singleWithout.rps)} req/s  p50 ${singleWithout.p50} ms  p99 ${singleWithout.p99} ms  (${singleWithout.total} requests)`,
         `floor: bare express in one process (the bench's), the page's statement, rows as JSON  ${fmt(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms  (${floor.total} requests)`,
-        `ratio, one process against the floor: (no settings)/floor ${(singleWithout.rps / floor.rps).toFixed(3)}   (settings)/floor ${(single.rps / floor.rps).toFixed(3)}; ${started.processes} processes against one: with settings ${(service.rps / single.rps).toFixed(2)}×, without ${(baseline.rps / singleWithout.rps).toFixed(2)}×`,
+        `floor with settings: the same, answering the service's own page with settings as JSON (serialised on each request)  ${fmt(floorWithSettings.rps)} req/s  p50 ${floorWithSettings.p50} ms  p99 ${floorWithSettings.p99} ms  (${floorWithSettings.total} requests)`,
+        `bytes a page: with settings ${bytes.withSettings}, without ${bytes.without}; floor ${bytes.floor}, floor with settings ${bytes.floorWithSettings}`,
+        `ratio, one process against the floor: (no settings)/floor ${(singleWithout.rps / floor.rps).toFixed(3)}   (settings)/floor ${(single.rps / floor.rps).toFixed(3)}   (settings)/(floor with settings) ${(single.rps / floorWithSettings.rps).toFixed(3)}; ${started.processes} processes against one: with settings ${(service.rps / single.rps).toFixed(2)}×, without ${(baseline.rps / singleWithout.rps).toFixed(2)}×`,
         '',
       ].join('\n'),
     );
