@@ -8,7 +8,11 @@
  * operation (its `/metrics`; each counts once in every server role it passes: a workflow task
  * completed is RespondWorkflowTaskCompleted twice, in the frontend and in history), and the SQL
  * statements and commits a bot costs (pg_stat_statements, loaded in the bench's own database).
- *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1 --store memory|file]
+ *   npm run bench:bots [-- --bots 500 --concurrency 25 --workspaces 1 --store memory|file --warm 100]
+ * `--warm N`: N bots first, through the same path and not measured (each bound warms its own worker
+ * with as many skeleton bots): what a worker compiles in its first seconds is done once in a life of
+ * days, and a bench of a few seconds would otherwise charge it to every bot. `--warm 0` measures the
+ * worker as it starts.
  * `--store file`: the dev server keeps its state in a file, as `npm start` runs it.
  * Loopback only; bounded by the bot count and a 15-minute deadline.
  */
@@ -58,6 +62,7 @@ async function main() {
       concurrency: { type: 'string', default: '25' },
       workspaces: { type: 'string', default: '1' },
       store: { type: 'string', default: 'memory' },
+      warm: { type: 'string', default: '100' },
     },
   });
   const store = storeOption(values.store);
@@ -66,6 +71,8 @@ async function main() {
   if (!Number.isInteger(workspaceCount) || workspaceCount < 1)
     throw new Error(`--workspaces must be a whole number of at least 1, not ${values.workspaces}`);
   const concurrency = Number(values.concurrency);
+  const warm = Number(values.warm);
+  if (!Number.isInteger(warm) || warm < 0) throw new Error(`--warm must be a whole number, not ${values.warm}`);
   const log = createLogger('warn');
   const db = await benchDatabase('bots', { countStatements: true });
   const { orm, tmp } = db;
@@ -79,7 +86,7 @@ async function main() {
     SIMULATOR_MEETING_SECONDS: '120',
     MEDIA_DIR: path.join(tmp, 'media'),
     SIGNING_SECRET: BENCH_SIGNING_SECRET,
-    RATE_LIMIT_BOTS_PER_HOUR: String(total * 3),
+    RATE_LIMIT_BOTS_PER_HOUR: String(total * 3 + warm),
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
   };
   const config = loadConfig(env);
@@ -105,8 +112,9 @@ async function main() {
   try {
     await waitForPort('127.0.0.1', Number(temporal.address.split(':')[1]), 10_000);
     const sentAt = new Map<string, number>();
+    const measuredIds: string[] = [];
     const latencies: number[] = [];
-    const sendOne = async (n: number, track = true) => {
+    const sendOne = async (n: number, track: Map<string, number> | null = sentAt) => {
       const { api_key, workspace_id } = spaces[n % spaces.length]!;
       const t0 = Date.now();
       const res = await fetch(`${api.baseUrl}/bots`, {
@@ -120,16 +128,50 @@ async function main() {
       });
       if (res.status !== 201) throw new Error(`POST /bots answered ${res.status}: ${await res.text()}`);
       const { id } = (await res.json()) as { id: string };
-      if (track) sentAt.set(id, t0);
+      track?.set(id, t0);
+      if (track === sentAt) measuredIds.push(id);
       return id;
     };
+    /** Waits until every bot of `sent` has ended (15 minutes at most), taking each from it with its latency and end. */
+    const untilEnded = async (sent: Map<string, number>, ended: (ms: number, id: string, status: string) => void) => {
+      const deadline = Date.now() + 15 * 60_000;
+      while (sent.size > 0 && Date.now() < deadline) {
+        const rows = await orm.em
+          .fork()
+          .execute<{ id: string; status: string; updated_at: Date }[]>(
+            `${BOTS_POLL} where id in (?) and status in ('completed', 'failed', 'cancelled')`,
+            [[...sent.keys()]],
+          );
+        for (const r of rows) {
+          ended(new Date(r.updated_at).getTime() - sent.get(r.id)!, r.id, r.status);
+          sent.delete(r.id);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    // The warm-up: bots through the same path, not measured; every one must complete.
+    if (warm > 0) {
+      const warming = new Map<string, number>();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < warm) await sendOne(total + next++, warming);
+        }),
+      );
+      const notCompleted: string[] = [];
+      await untilEnded(warming, (_ms, id, status) => {
+        if (status !== 'completed') notCompleted.push(`${id}:${status}`);
+      });
+      if (notCompleted.length + warming.size > 0)
+        throw new Error(`${notCompleted.length + warming.size} of ${warm} warm-up bots did not complete`);
+    }
     // The statements of one POST /bots, counted on the first bot, after the key's first call (which
-    // also pins its version).
+    // also pins its version) and right after a call of each key (a key is remembered for half a second).
     for (const { api_key } of spaces) {
       const pinned = await fetch(`${api.baseUrl}/workspaces`, { headers: { Authorization: api_key } });
       if (pinned.status !== 200) throw new Error(`GET /workspaces answered ${pinned.status}`);
     }
-    // The clock starts with the first bot (after the keys' first calls).
+    // The clock starts with the first bot (after the keys' first calls and the warm-up).
     const started = Date.now();
     const workerCpuAtStart = await worker.cpuSeconds();
     let statements: string[] = [];
@@ -143,22 +185,10 @@ async function main() {
       };
       await Promise.all(Array.from({ length: concurrency }, send));
       sentSeconds = (Date.now() - started) / 1000;
-      const deadline = Date.now() + 15 * 60_000;
-      while (sentAt.size > 0 && Date.now() < deadline) {
-        const ids = [...sentAt.keys()];
-        const rows = await orm.em
-          .fork()
-          .execute<{ id: string; status: string; updated_at: Date }[]>(
-            `${BOTS_POLL} where id in (?) and status in ('completed', 'failed', 'cancelled')`,
-            [ids],
-          );
-        for (const r of rows) {
-          latencies.push(new Date(r.updated_at).getTime() - sentAt.get(r.id)!);
-          if (r.status !== 'completed') failed.push(`${r.id}:${r.status}`);
-          sentAt.delete(r.id);
-        }
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await untilEnded(sentAt, (ms, id, status) => {
+        latencies.push(ms);
+        if (status !== 'completed') failed.push(`${id}:${status}`);
+      });
     };
     // Where the machine's CPU went per bot: the API runs in this process, beside the load.
     const requestsAtStart = await temporal.requests();
@@ -172,6 +202,7 @@ async function main() {
         : 'not known (the database does not count statements)';
     const seconds = (Date.now() - started) / 1000;
     const workerCpu = (await worker.cpuSeconds()) - workerCpuAtStart;
+    const waits = await waitsOf(orm, measuredIds);
     // The bound, in the same run: empty workflows through the same server and worker, as many at once as bots were in flight.
     const noops = Math.min(total, 200);
     const noopStarted = Date.now();
@@ -187,24 +218,24 @@ async function main() {
     const noopSeconds = (Date.now() - noopStarted) / 1000;
     // The skeleton's worker runs in this process, on the SDK's runtime installed once for both bounds.
     Runtime.install({ logger: new DefaultLogger('WARN') });
-    const requestsBeforeSkeleton = await temporal.requests();
-    const { result: skeleton, line: skeletonCpu } = await cpuPerUnit(
-      'skeleton bot',
-      {},
-      () => skeletonBots(temporal.address, Math.min(total, 200), env),
-      (r) => r.bots,
-    );
-    const requestsPerSkeletonBot = requestsPerUnit(requestsBeforeSkeleton, await temporal.requests(), skeleton.bots);
+    /** A bound's batch measured: the machine's CPU and the Temporal server's requests per bot, once its worker is warm. */
+    const measured = (unit: string) => async (work: () => Promise<Batch>) => {
+      const before = await temporal.requests();
+      const { result, line } = await cpuPerUnit(unit, {}, work, (r) => r.bots);
+      return { ...result, line, requests: requestsPerUnit(before, await temporal.requests(), result.bots) };
+    };
+    const skeleton = await skeletonBots(temporal.address, Math.min(total, 200), env, 'simulated', {
+      warm,
+      measure: measured('skeleton bot'),
+    });
+    const { line: skeletonCpu, requests: requestsPerSkeletonBot } = skeleton;
     // The same bot workflows with no simulated calls' workflows: what playing the calls costs (a hosted
     // provider's call costs no workflow either, though it reaches its bot in more signals).
-    const requestsBeforeAlone = await temporal.requests();
-    const { result: alone, line: aloneCpu } = await cpuPerUnit(
-      'bot workflow alone',
-      {},
-      () => skeletonBots(temporal.address, Math.min(total, 200), env, 'signalled'),
-      (r) => r.bots,
-    );
-    const requestsPerLoneBot = requestsPerUnit(requestsBeforeAlone, await temporal.requests(), alone.bots);
+    const alone = await skeletonBots(temporal.address, Math.min(total, 200), env, 'signalled', {
+      warm,
+      measure: measured('bot workflow alone'),
+    });
+    const { line: aloneCpu, requests: requestsPerLoneBot } = alone;
     // The API's own rate, in the same run: as many POSTs again with nothing else at work (the worker
     // stopped, so their starts wait in the outbox), against the rate above, taken while the worker,
     // PostgreSQL and the Temporal server ran the bots already sent on the same cores.
@@ -214,7 +245,7 @@ async function main() {
     let aloneNext = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (aloneNext < total) aloneIds.push(await sendOne(aloneNext++, false));
+        while (aloneNext < total) aloneIds.push(await sendOne(aloneNext++, null));
       }),
     );
     const aloneSeconds = (Date.now() - aloneStarted) / 1000;
@@ -227,12 +258,13 @@ async function main() {
     if (queued!.n !== total) throw new Error(`${queued!.n} of ${total} bots sent alone have their start in the outbox`);
     process.stdout.write(
       [
-        `bench/bots: ${total} bots in ${workspaceCount} workspace${workspaceCount === 1 ? '' : 's'}, ${concurrency} concurrent senders, dev server with its state in ${store === 'file' ? 'a file (as npm start keeps it)' : 'memory'}, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
+        `bench/bots: ${total} bots in ${workspaceCount} workspace${workspaceCount === 1 ? '' : 's'} after ${warm} to warm the worker up (each bound after as many), ${concurrency} concurrent senders, dev server with its state in ${store === 'file' ? 'a file (as npm start keeps it)' : 'memory'}, simulator at full speed, node ${process.version}, ${os.cpus().length} cores`,
         `sent in ${sentSeconds.toFixed(1)} s (${(total / sentSeconds).toFixed(1)} POST /bots per s; ${statements.length} SQL statements per POST)`,
         `API alone, same run: ${total} POST /bots in ${aloneSeconds.toFixed(1)} s (${(total / aloneSeconds).toFixed(1)} per s, the worker stopped; every start waiting in the outbox); while bots run ÷ alone = ${(total / sentSeconds / (total / aloneSeconds)).toFixed(3)}`,
         `finished ${latencies.length}/${total} in ${seconds.toFixed(1)} s: ${(latencies.length / seconds).toFixed(1)} bots/s through the whole lifecycle`,
         `POST /bots → completed: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms, max ${Math.max(...latencies)} ms`,
         `not completed: ${failed.length + sentAt.size}${failed.length ? ` (${failed.slice(0, 5).join(', ')})` : ''}`,
+        `where a bot's time went, p50 / p99 (ms): ${waits}`,
         `worker peak memory (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB; worker CPU from the first POST to the last completion: ${workerCpu.toFixed(1)} s = ${((workerCpu * 1000) / total).toFixed(1)} ms a bot (its bots' activities, workflow tasks and outbox)`,
         `bound: ${skeleton.bots} skeleton bots (the same bot and simulated-calls workflows, signals and timers, every activity a no-op) in ${skeleton.seconds.toFixed(1)} s: ${(skeleton.bots / skeleton.seconds).toFixed(1)} bots/s; bots/s ÷ skeleton bots/s = ${(latencies.length / seconds / (skeleton.bots / skeleton.seconds)).toFixed(3)}`,
         cpuLine,
@@ -261,6 +293,42 @@ async function main() {
 }
 
 /**
+ * Where the bots' time went, from their rows: POST → the outbox's start of their workflow → the
+ * call's first moment (admitted, recording) → its second (the recording done) → completed; the
+ * p50 and p99 of each step, in ms.
+ */
+async function waitsOf(orm: import('../../db/orm').Orm, ids: string[]): Promise<string> {
+  const rows = await orm.em
+    .fork()
+    .execute<
+      { created: number; dispatched: number | null; joined: number | null; ended: number | null; updated: number }[]
+    >(
+      `select extract(epoch from b.created_at) * 1000 as created,
+            (select extract(epoch from min(c.dispatched_at)) * 1000 from workflow_commands c where c.workflow_id = 'bot/' || b.id) as dispatched,
+            extract(epoch from b.joined_at) * 1000 as joined, extract(epoch from b.ended_at) * 1000 as ended,
+            extract(epoch from b.updated_at) * 1000 as updated
+       from bots b where b.id in (?)`,
+      [ids],
+    );
+  type Moment = 'created' | 'dispatched' | 'joined' | 'ended' | 'updated';
+  const steps: [string, Moment, Moment][] = [
+    ['POST → start dispatched', 'created', 'dispatched'],
+    ["→ admitted (launched, the call's first moment)", 'dispatched', 'joined'],
+    ['→ recording done (its second)', 'joined', 'ended'],
+    ['→ completed (processing, the results step)', 'ended', 'updated'],
+  ];
+  return steps
+    .map(([name, from, to]) => {
+      const ms = rows.flatMap((r) => (r[from] === null || r[to] === null ? [] : [Number(r[to]) - Number(r[from])]));
+      return `${name} ${Math.round(percentile(ms, 50))} / ${Math.round(percentile(ms, 99))}`;
+    })
+    .join(', ');
+}
+
+/** A batch of skeleton bots: how many, in how long. */
+type Batch = { bots: number; seconds: number };
+
+/**
  * The bound of the lifecycle on this server: the bot and simulated-calls workflows themselves (the
  * prebuilt bundle the service's worker runs) with every activity a no-op, on a task queue of their
  * own served by a worker in this process, all started at once like the bench's bots. What a bot costs
@@ -273,7 +341,13 @@ async function skeletonBots(
   address: string,
   bots: number,
   env: Record<string, string>,
-  call: 'simulated' | 'signalled' = 'simulated',
+  call: 'simulated' | 'signalled',
+  opts: {
+    /** Skeleton bots first, on the same worker, not measured. */
+    warm: number;
+    /** Measures the batch once the worker is warm. */
+    measure: (work: () => Promise<Batch>) => Promise<Batch & { line: string; requests: string }>;
+  },
 ) {
   const taskQueue = `bench-skeleton-${call}`;
   const connection = await NativeConnection.connect({ address });
@@ -362,24 +436,29 @@ async function skeletonBots(
     }),
   ]);
   const running = worker.run();
-  try {
+  /** `count` skeleton bots started at once, named after `batch`, each of which must complete. */
+  const batch = async (name: string, count: number): Promise<Batch> => {
     const started = Date.now();
     const handles = await Promise.all(
-      Array.from({ length: bots }, (_, i) =>
+      Array.from({ length: count }, (_, i) =>
         beside.workflow.start('botWorkflow', {
           taskQueue,
           requestEagerStart: true,
-          workflowId: botWorkflowId(`skeleton-${call}-${i}`),
-          args: [{ botId: `skeleton-${call}-${i}`, joinAt: null }],
+          workflowId: botWorkflowId(`skeleton-${call}-${name}${i}`),
+          args: [{ botId: `skeleton-${call}-${name}${i}`, joinAt: null }],
         }),
       ),
     );
     const outcomes = await Promise.all(handles.map((h) => h.result()));
     const seconds = (Date.now() - started) / 1000;
-    await Promise.all(calls);
+    await Promise.all(calls.splice(0));
     const notCompleted = outcomes.filter((o) => o !== 'completed').length;
-    if (notCompleted > 0) throw new Error(`${notCompleted} of ${bots} skeleton bots did not complete`);
-    return { bots, seconds };
+    if (notCompleted > 0) throw new Error(`${notCompleted} of ${count} skeleton bots did not complete`);
+    return { bots: count, seconds };
+  };
+  try {
+    if (opts.warm > 0) await batch('warm-', opts.warm);
+    return await opts.measure(() => batch('', bots));
   } finally {
     worker.shutdown();
     await running;
