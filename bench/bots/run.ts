@@ -320,7 +320,9 @@ async function waitsOf(orm: import('../../db/orm').Orm, ids: string[]): Promise<
   return steps
     .map(([name, from, to]) => {
       const ms = rows.flatMap((r) => (r[from] === null || r[to] === null ? [] : [Number(r[to]) - Number(r[from])]));
-      return `${name} ${Math.round(percentile(ms, 50))} / ${Math.round(percentile(ms, 99))}`;
+      return ms.length
+        ? `${name} ${Math.round(percentile(ms, 50))} / ${Math.round(percentile(ms, 99))}`
+        : `${name} not known`;
     })
     .join(', ');
 }
