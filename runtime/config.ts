@@ -103,6 +103,7 @@ const schema = z.object({
     .regex(/^[^:\s]+:\d+$/, 'must be host:port')
     .optional(),
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional(),
+  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt.max(10_000).optional(),
   SETTINGS_FANOUT_BATCH: positiveInt.max(1000).default(200),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -139,6 +140,8 @@ export type Config = {
     callTimeoutMs: number;
     /** The worker's sticky workflow cache size; unset keeps the SDK default. */
     maxCachedWorkflows: number | null;
+    /** Workflow tasks the worker runs at once; unset keeps the service's default (worker/index.ts). */
+    maxConcurrentWorkflowTasks: number | null;
   };
   rateLimits: {
     ipPerMinute: number;
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cliPath: e.TEMPORAL_CLI_PATH ?? null,
       callTimeoutMs: e.TEMPORAL_CALL_TIMEOUT_MS,
       maxCachedWorkflows: e.WORKER_MAX_CACHED_WORKFLOWS ?? null,
+      maxConcurrentWorkflowTasks: e.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS ?? null,
     },
     rateLimits: {
       ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,

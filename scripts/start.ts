@@ -136,6 +136,9 @@ async function main(): Promise<void> {
       ...(config.temporal.maxCachedWorkflows !== null
         ? { maxCachedWorkflows: config.temporal.maxCachedWorkflows }
         : {}),
+      ...(config.temporal.maxConcurrentWorkflowTasks !== null
+        ? { maxConcurrentWorkflowTasks: config.temporal.maxConcurrentWorkflowTasks }
+        : {}),
       shutdownGraceMs: config.shutdownTimeoutMs,
     });
     const running = worker.run();

@@ -35,6 +35,17 @@ let runtimeInstalled = false;
 export const DEFAULT_MAX_CACHED_WORKFLOWS = 1000;
 
 /**
+ * Workflow tasks the worker runs at once unless WORKER_MAX_CONCURRENT_WORKFLOW_TASKS says otherwise
+ * (the SDK's default is 40). A bot's workflow task holds its slot while the local activities it
+ * decides run: its launch, and each status record. With 40 slots, the outbox's eager start of a bot
+ * often found none free, and that bot's first task went through the server's queue instead, at about
+ * four more Temporal requests a bot. bench:bots (300 bots, 2026-12-04, taking turns): 40 slots gave
+ * 15.1-16.8 bots/s at 29.4-29.8 requests a bot; 100 gave 18.0-18.7 at 25.9-26.8; 200 gave 19.3-19.7
+ * at 23.4-24.3 (the worker's peak 461-474 MiB, also with 500 bots); 400 gave no more (19.7 at 499 MiB).
+ */
+export const DEFAULT_MAX_CONCURRENT_WORKFLOW_TASKS = 200;
+
+/**
  * Sends the SDK's own logs through pino and, with `metricsAddress` (WORKER_METRICS_ADDRESS,
  * host:port), serves the Temporal worker's own Prometheus metrics there (task slots, poll and
  * schedule-to-start latencies, sticky cache); must run before the first native connection.
@@ -73,6 +84,8 @@ export type WorkerOptions = ActivityDeps & {
    * is retried.
    */
   maxCachedWorkflows?: number;
+  /** Workflow tasks run at once (DEFAULT_MAX_CONCURRENT_WORKFLOW_TASKS when not given). */
+  maxConcurrentWorkflowTasks?: number;
   /** How long in-flight activities may run on after shutdown() before they are cancelled. */
   shutdownGraceMs?: number;
 };
@@ -141,6 +154,7 @@ export async function createWorker(opts: WorkerOptions): Promise<ServiceWorker> 
     taskQueue: opts.taskQueue,
     workflowBundle,
     maxCachedWorkflows: opts.maxCachedWorkflows ?? DEFAULT_MAX_CACHED_WORKFLOWS,
+    maxConcurrentWorkflowTaskExecutions: opts.maxConcurrentWorkflowTasks ?? DEFAULT_MAX_CONCURRENT_WORKFLOW_TASKS,
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createActivities({
       orm: opts.orm,

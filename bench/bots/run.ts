@@ -27,7 +27,7 @@ import { botWorkflowId, providerEventsSignal } from '../../workflows/signals';
 import type { ProviderEvent } from '../../activities/providers/types';
 import { workerClient } from '../../runtime/temporal-gateway';
 import { SimulatedMeetingBotProvider } from '../../activities/providers/simulated';
-import { combined, createSimulatedCallsWorker } from '../../worker';
+import { combined, createSimulatedCallsWorker, DEFAULT_MAX_CONCURRENT_WORKFLOW_TASKS } from '../../worker';
 import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
@@ -394,6 +394,8 @@ async function skeletonBots(
     connection,
     taskQueue,
     workflowBundle,
+    // As many workflow tasks at once as the service's worker runs.
+    maxConcurrentWorkflowTaskExecutions: DEFAULT_MAX_CONCURRENT_WORKFLOW_TASKS,
     activities: {
       // The simulated call is launched as the service's provider launches it, on the skeleton's queue.
       launchBot: async (botId: string) => {

@@ -77,6 +77,18 @@ describe('configuration', () => {
       );
   });
 
+  it('When WORKER_MAX_CONCURRENT_WORKFLOW_TASKS is a number, unset or nonsense, then the worker runs that many workflow tasks at once, its default, or start-up fails naming it', () => {
+    assert.equal(loadConfig({ WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: '150' }).temporal.maxConcurrentWorkflowTasks, 150);
+    // Unset: the worker's own default (DEFAULT_MAX_CONCURRENT_WORKFLOW_TASKS), not the SDK's 40.
+    assert.equal(loadConfig({}).temporal.maxConcurrentWorkflowTasks, null);
+    for (const bad of ['0', '-1', 'many', '2.5', '10001'])
+      assert.throws(
+        () => loadConfig({ WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: bad }),
+        (err: Error) => err instanceof ConfigError && /WORKER_MAX_CONCURRENT_WORKFLOW_TASKS/.test(err.message),
+        bad,
+      );
+  });
+
   it('When the service runs under a cgroup CPU quota of half a core, then API_PROCESSES=auto starts one API process', () => {
     const read = fs.readFileSync;
     const spy = jest
