@@ -192,7 +192,9 @@ export async function createSimulatedCallsWorker(
     // stopped worker's sticky queue and never times it out) runs the calls without one too.
     maxCachedWorkflows: opts.maxCachedWorkflows === 0 ? 0 : SIMULATED_CALLS_CACHE,
     // A few workflows, one task at a time each: two polls keep one ready while the other is answered.
-    maxConcurrentWorkflowTaskPolls: 2,
+    // (SDK 1.24.0 ignores maxConcurrentWorkflowTaskPolls, which this said until 2026-12-04: the
+    // worker polled with its default of 10. The poller behaviour is the option it reads.)
+    workflowTaskPollerBehavior: { type: 'simple-maximum', maximum: 2 },
     enableNonLocalActivities: false,
     ...(opts.shutdownGraceMs !== undefined ? { shutdownGraceTime: opts.shutdownGraceMs } : {}),
     activities: createSimulatorActivities({ temporal: opts.temporal, taskQueue: opts.taskQueue, log: opts.log }),
