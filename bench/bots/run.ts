@@ -304,11 +304,12 @@ async function waitsOf(orm: import('../../db/orm').Orm, ids: string[]): Promise<
       { created: number; dispatched: number | null; joined: number | null; ended: number | null; updated: number }[]
     >(
       `select extract(epoch from b.created_at) * 1000 as created,
-            (select extract(epoch from min(c.dispatched_at)) * 1000 from workflow_commands c where c.workflow_id = 'bot/' || b.id) as dispatched,
+            (select extract(epoch from min(c.dispatched_at)) * 1000 from workflow_commands c where c.workflow_id = ? || b.id) as dispatched,
             extract(epoch from b.joined_at) * 1000 as joined, extract(epoch from b.ended_at) * 1000 as ended,
             extract(epoch from b.updated_at) * 1000 as updated
        from bots b where b.id in (?)`,
-      [ids],
+      // A bot's workflow id is its id after botWorkflowId's prefix.
+      [botWorkflowId(''), ids],
     );
   type Moment = 'created' | 'dispatched' | 'joined' | 'ended' | 'updated';
   const steps: [string, Moment, Moment][] = [

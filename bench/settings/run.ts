@@ -182,9 +182,11 @@ async function main() {
       return JSON.stringify(((await res.json()) as { data: unknown[] }).data);
     };
     const here = await pageOf(withSettings);
-    pageWithSettings = await (await fetch(withSettings, { headers })).json();
+    // The service's own page with settings, whole, as the floor with settings answers it.
+    const served = await (await fetch(withSettings, { headers })).text();
+    pageWithSettings = JSON.parse(served);
     const bytes = {
-      withSettings: Buffer.byteLength(await (await fetch(withSettings, { headers })).text()),
+      withSettings: Buffer.byteLength(served),
       without: Buffer.byteLength(await (await fetch(without, { headers })).text()),
       floor: Buffer.byteLength(await (await fetch(floorUrl)).text()),
       floorWithSettings: Buffer.byteLength(await (await fetch(floorWithSettingsUrl)).text()),
