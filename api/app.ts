@@ -97,14 +97,15 @@ export function createApp(given: Omit<AppDeps, 'limits'>) {
   const api = express.Router({ strict: false });
   // One per-IP limit for everything a client reaches (the API, /mcp, the pages): one counter per process.
   const flood = ipRateLimit(deps);
-  api.use(flood);
+  // The API's: every response carries the version that served it (spec Versioning, 5), set as the
+  // request passes the limit (one layer less); routes refine it after the key check.
+  api.use(
+    ipRateLimit(deps, (req, res) => {
+      const header = req.headers['service-version'];
+      setVersionHeaders(res, deps, (typeof header === 'string' && resolveVersion(header)) || CURRENT_VERSION);
+    }),
+  );
   const table = new RouteTable(deps);
-  api.use((req, res, next) => {
-    // Every response carries the version that served it (spec Versioning, 5); routes refine it after the key check.
-    const header = req.headers['service-version'];
-    setVersionHeaders(res, deps, (typeof header === 'string' && resolveVersion(header)) || CURRENT_VERSION);
-    next();
-  });
   // Accept (406) and the body (400, 422) are checked per route: an unknown path answers 404 first.
 
   for (const route of ALL_ROUTES) table.add(api, route);

@@ -77,8 +77,8 @@ export function requestLogging(
     tracked[STARTED] = performance.now();
     tracked[REMOTE] = req.socket.remoteAddress;
     res.setHeader('X-Request-Id', id);
-    // Once per request: the first of 'finish', 'close' and 'error'. A response's 'error' is logged,
-    // never thrown: one after the answer (a write after the end) is a warning, not the process's end.
+    // Once per request: the first of 'close' and 'error'. A response's 'error' is logged, never
+    // thrown: one after the answer (a write after the end) is a warning, not the process's end.
     let logged = false;
     const answered = (err: unknown) => {
       if (logged) {
@@ -87,7 +87,6 @@ export function requestLogging(
         return;
       }
       logged = true;
-      res.removeListener('close', onClose);
       const elapsed = performance.now() - tracked[STARTED]!;
       const status = res.statusCode;
       const failed = status >= 500 || err instanceof Error;
@@ -105,13 +104,13 @@ export function requestLogging(
         failed ? 'request errored' : res.writableEnded ? 'request completed' : 'request aborted',
       );
     };
-    // Every answer sent in full counts, even one whose response also failed (its 'error' came first).
-    res.once('finish', () => {
-      finished(req, res, (performance.now() - tracked[STARTED]!) / 1000);
+    // node emits 'close' for every response, after 'finish' when it was sent in full (one listener,
+    // not one for each). Every answer sent in full counts, even one whose response also failed (its
+    // 'error' came first).
+    res.on('close', () => {
+      if (res.writableFinished) finished(req, res, (performance.now() - tracked[STARTED]!) / 1000);
       answered(undefined);
     });
-    const onClose = () => answered(undefined);
-    res.on('close', onClose);
     res.on('error', (err: unknown) => answered(err));
     next();
   };

@@ -2,6 +2,9 @@ import { addToCounters } from '../db/rate-limits';
 import type { Orm } from '../db/orm';
 import type { Config } from '../runtime/config';
 
+/** A hit's count in its window, and the seconds until the window resets. */
+export type Hit = { count: number; resetInSeconds: number };
+
 /** `sending`: hits on their way to PostgreSQL (counted, neither pending nor in `shared` yet). */
 type Slot = { key: string; windowStart: number; pending: number; sending: number; shared: number };
 
@@ -30,24 +33,31 @@ export class SharedCounter {
     private readonly processes = 1,
   ) {}
 
-  /** Counts one hit of `key`; its count in this window (shared total plus unflushed) and when the window resets. */
-  async hit(key: string, now = Date.now()): Promise<{ count: number; resetInSeconds: number }> {
+  /**
+   * Counts one hit of `key`; its count in this window (shared total plus unflushed) and when the
+   * window resets. Answered at once unless the hit shares the key's count first (a promise then):
+   * the per-IP limit asks on every request, and an answer that waits costs it a turn of the event
+   * loop's microtasks and a promise each time.
+   */
+  hit(key: string, now = Date.now()): Hit | Promise<Hit> {
     const windowMs = this.windowSeconds * 1000;
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    let slot = this.slots.get(key);
-    if (!slot || slot.windowStart !== windowStart) {
-      slot = { key, windowStart, pending: 0, sending: 0, shared: 0 };
-      this.slots.set(key, slot);
+    let found = this.slots.get(key);
+    if (!found || found.windowStart !== windowStart) {
+      found = { key, windowStart, pending: 0, sending: 0, shared: 0 };
+      this.slots.set(key, found);
     }
+    const slot = found;
     slot.pending += 1;
-    // A key near a tenth of the limit unflushed (among the cluster's processes) is shared at once
-    // (every hit, for limits under 20 per process).
-    if (slot.pending >= Math.max(1, Math.floor(this.limit / (10 * this.processes)))) await this.flush();
-    else this.schedule();
-    return {
+    const answer = (): Hit => ({
       count: slot.shared + slot.sending + slot.pending,
       resetInSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
-    };
+    });
+    // A key near a tenth of the limit unflushed (among the cluster's processes) is shared at once
+    // (every hit, for limits under 20 per process).
+    if (slot.pending >= Math.max(1, Math.floor(this.limit / (10 * this.processes)))) return this.flush().then(answer);
+    this.schedule();
+    return answer();
   }
 
   private schedule(): void {

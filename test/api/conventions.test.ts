@@ -50,6 +50,23 @@ describe('paths and methods', () => {
       .set('Accept', 'application/json, text/plain');
     assert.equal(ok.status, 200);
   });
+
+  it('When a resource is read, then it is JSON in UTF-8 with its exact length in bytes; HEAD answers the same headers and no body', async () => {
+    const name = 'Équipe 東京 ✓';
+    const created = await api.http.post('/api/v1/workspaces').set('Authorization', key).send({ name });
+    assert.equal(created.status, 201);
+    const path = `/api/v1/workspaces/${created.body.id}`;
+    const got = await api.http.get(path).set('Authorization', key).buffer(true);
+    assert.equal(got.status, 200);
+    assert.equal(got.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(got.body.name, name);
+    assert.equal(Number(got.headers['content-length']), Buffer.byteLength(JSON.stringify(got.body)));
+    const head = await api.http.head(path).set('Authorization', key);
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(head.headers['content-length'], got.headers['content-length']);
+    assert.equal(head.text, undefined);
+  });
 });
 
 describe('request bodies', () => {
