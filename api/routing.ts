@@ -619,11 +619,16 @@ function idempotencyKeyOf(req: Request): string | null {
   return value;
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
+/** What a handler sees of the request as received; the client's address read only by a handler that asks (proxy-addr at every read). */
 function rawRequest(req: Request): RawRequest {
   return {
     headers: req.headers,
-    rawBody: (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0),
-    ip: req.ip,
+    rawBody: (req as Request & { rawBody?: Buffer }).rawBody ?? NO_BYTES,
+    get ip() {
+      return req.ip;
+    },
   };
 }
 
