@@ -198,9 +198,7 @@ type Submitting = {
 
 /** What executeTogether uses of knex's client: its pool's connections (or a transaction's one), each a node-postgres client. */
 type PoolClient = {
-  acquireConnection(): Promise<
-    Corkable & Submitting
-  >;
+  acquireConnection(): Promise<Corkable & Submitting>;
   releaseConnection(connection: unknown): Promise<unknown>;
 };
 

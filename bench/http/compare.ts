@@ -71,14 +71,19 @@ async function main() {
     stops.push(() => here.stop());
     // The other revision's own modules: its API, ORM set-up, configuration and logger.
     const from = (file: string) => import(path.join(tree, file));
-    const [{ startApi: startThere }, { createOrm }, { loadConfig: configThere }, { createLogger: loggerThere }, storage] =
-      await Promise.all([
-        from('api/server.ts'),
-        from('db/orm.ts'),
-        from('runtime/config.ts'),
-        from('runtime/logger.ts'),
-        from('runtime/storage.ts'),
-      ]);
+    const [
+      { startApi: startThere },
+      { createOrm },
+      { loadConfig: configThere },
+      { createLogger: loggerThere },
+      storage,
+    ] = await Promise.all([
+      from('api/server.ts'),
+      from('db/orm.ts'),
+      from('runtime/config.ts'),
+      from('runtime/logger.ts'),
+      from('runtime/storage.ts'),
+    ]);
     const ormThere = await createOrm(db.url, loggerThere('warn'), 20);
     stops.push(() => ormThere.close(true));
     const there = await startThere(
