@@ -400,7 +400,7 @@ export async function settingsForMembers(em: EntityManager, members: Member[]): 
 /** Settings blocks of workspaces: what no member, category, series or meeting decides. */
 export async function settingsForWorkspaces(
   em: EntityManager,
-  workspaces: Workspace[],
+  workspaces: Pick<Workspace, 'id' | 'createdBy'>[],
 ): Promise<Map<string, SettingsBlock>> {
   const out = new Map<string, SettingsBlock>();
   if (workspaces.length === 0) return out;

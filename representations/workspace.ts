@@ -30,11 +30,18 @@ export const workspaceSchema = z
   })
   .openapi('Workspace');
 
-export type StaffFacts = { ownerEmail: string | null; membersCount: number };
+/** What a workspace's representation reads of its row: all a key that is not staff's is shown (db/workspaces LISTED_COLUMNS). */
+export type ListedWorkspace = Pick<Workspace, 'id' | 'name' | 'metadata' | 'createdAt' | 'updatedAt'>;
+
+/** Staff keys only: the workspace's owner and member count, and the columns only staff is shown. */
+export type StaffFacts = { ownerEmail: string | null; membersCount: number } & Pick<
+  Workspace,
+  'isHumanTranscriptionAllowed' | 'isHumanTranslationAllowed' | 'emailDomains' | 'idpCompanyNames' | 'currency'
+>;
 
 /** Newest shape; older pins are produced by the version chain. */
 export function serializeWorkspace(
-  w: Workspace,
+  w: ListedWorkspace,
   access: WorkspaceAccess,
   staff: StaffFacts | null,
   settings: SettingsBlock | null = null,
@@ -52,11 +59,11 @@ export function serializeWorkspace(
     Object.assign(out, {
       owner_email: staff.ownerEmail,
       members_count: staff.membersCount,
-      is_human_transcription_allowed: w.isHumanTranscriptionAllowed,
-      is_human_translation_allowed: w.isHumanTranslationAllowed,
-      email_domains: w.emailDomains,
-      idp_company_names: w.idpCompanyNames,
-      currency: w.currency,
+      is_human_transcription_allowed: staff.isHumanTranscriptionAllowed,
+      is_human_translation_allowed: staff.isHumanTranslationAllowed,
+      email_domains: staff.emailDomains,
+      idp_company_names: staff.idpCompanyNames,
+      currency: staff.currency,
     });
   }
   if (settings) out.settings = settings;

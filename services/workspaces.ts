@@ -1,19 +1,22 @@
 import { Workspace, WorkspaceAccess } from '../db/entities';
 import { slidingWindowWait } from '../db/rate-limits';
 import { persistOwnSettings, settingsForWorkspaces } from '../db/settings';
-import { memberCounts, ownerEmails, workspacesOfAccount } from '../db/workspaces';
+import { memberCounts, ownerEmails, workspacesOfAccount, type ListedWorkspaceRow } from '../db/workspaces';
 import { ApiError, rateLimited } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { mergeMetadata } from '../domain/metadata';
 import { decodeCursor, mapPage, pageOf, type Page } from '../domain/pagination';
 import type { SettingsBlock } from '../domain/settings';
-import type { StaffFacts } from '../representations/workspace';
+import type { ListedWorkspace, StaffFacts } from '../representations/workspace';
 import { MANAGERS, workspaceFor } from './access';
 import type { RequestCtx } from './context';
 
-/** A workspace as the key sees it: its role, staff-only facts (staff keys), its settings block when asked for. */
+/**
+ * A workspace as the key sees it: what its representation reads of it, its role, staff-only facts
+ * (staff keys), its settings block when asked for.
+ */
 export type WorkspaceView = {
-  workspace: Workspace;
+  workspace: ListedWorkspace;
   access: WorkspaceAccess;
   staff: StaffFacts | null;
   settings: SettingsBlock | null;
@@ -28,7 +31,16 @@ async function staffFacts(ctx: RequestCtx, workspaces: Workspace[]): Promise<Map
   const ids = workspaces.map((w) => w.id);
   const counts = await memberCounts(ctx.em, ids);
   const owners = await ownerEmails(ctx.em, ids);
-  for (const id of ids) out.set(id, { ownerEmail: owners.get(id) ?? null, membersCount: counts.get(id) ?? 0 });
+  for (const w of workspaces)
+    out.set(w.id, {
+      ownerEmail: owners.get(w.id) ?? null,
+      membersCount: counts.get(w.id) ?? 0,
+      isHumanTranscriptionAllowed: w.isHumanTranscriptionAllowed,
+      isHumanTranslationAllowed: w.isHumanTranslationAllowed,
+      emailDomains: w.emailDomains,
+      idpCompanyNames: w.idpCompanyNames,
+      currency: w.currency,
+    });
   return out;
 }
 
@@ -47,20 +59,33 @@ export async function listWorkspaces(
   query: { cursor?: string; limit: number; withSettings: boolean },
 ): Promise<Page<WorkspaceView>> {
   const after = decodeCursor<{ id: string }>(query.cursor, { id: 'string' });
-  const rows = await workspacesOfAccount(ctx.em, ctx.account.id, {
-    afterId: after?.id ?? null,
-    limit: query.limit + 1,
-  });
+  const paging = { afterId: after?.id ?? null, limit: query.limit + 1 };
+  // A staff key is shown every column of each workspace (and the facts only staff sees); any other
+  // key, the listed columns only.
+  let rows: { workspace: ListedWorkspaceRow; access: WorkspaceAccess }[];
+  let facts: Promise<Map<string, StaffFacts>> | null = null;
+  if (ctx.account.isStaff) {
+    const full = await workspacesOfAccount(ctx.em, ctx.account.id, paging);
+    facts = staffFacts(
+      ctx,
+      full.slice(0, query.limit).map((r) => r.workspace),
+    );
+    rows = full;
+  } else rows = await workspacesOfAccount(ctx.em, ctx.account.id, paging, 'listed');
   const page = pageOf(rows, query.limit, (r) => ({ id: r.workspace.id }));
-  const workspaces = page.data.map((p) => p.workspace);
-  const [facts, settings] = await Promise.all([
-    staffFacts(ctx, workspaces),
-    query.withSettings ? settingsForWorkspaces(ctx.em, workspaces) : null,
+  const [staff, settings] = await Promise.all([
+    facts,
+    query.withSettings
+      ? settingsForWorkspaces(
+          ctx.em,
+          page.data.map((p) => p.workspace),
+        )
+      : null,
   ]);
   return mapPage(page, ({ workspace, access }) => ({
     workspace,
     access,
-    staff: facts.get(workspace.id) ?? null,
+    staff: staff?.get(workspace.id) ?? null,
     settings: settings?.get(workspace.id) ?? null,
   }));
 }

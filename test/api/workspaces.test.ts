@@ -74,6 +74,31 @@ describe('workspaces', () => {
     assert.equal(listed.body.data[0].members_count, 2);
   });
 
+  it('When a key lists its workspaces, then each entry is the workspace as read on its own, for staff and other keys, with and without settings', async () => {
+    for (const staff of [false, true]) {
+      const me = await givenAccount(api, { staff });
+      await api.http
+        .patch(`/api/v1/workspaces/${me.workspaceId}`)
+        .set('Authorization', me.key)
+        .send({ name: `Renamed ${staff}`, metadata: { plan: 'pro' } });
+      const alone = await api.http
+        .get(`/api/v1/workspaces/${me.workspaceId}`)
+        .set('Authorization', me.key)
+        .query({ include: 'settings' });
+      assert.equal(alone.status, 200);
+      assert.deepEqual(alone.body.metadata, { plan: 'pro' });
+      const withSettings = await api.http
+        .get('/api/v1/workspaces')
+        .set('Authorization', me.key)
+        .query({ include: 'settings' });
+      assert.deepEqual(withSettings.body.data, [alone.body]);
+      const { settings: _settings, ...bare } = alone.body;
+      const listed = await api.http.get('/api/v1/workspaces').set('Authorization', me.key);
+      assert.deepEqual(listed.body.data, [bare]);
+      for (const f of STAFF_FIELDS) assert.equal(f in listed.body.data[0], staff, f);
+    }
+  });
+
   it('When a non-staff key reads a workspace, then no staff-only field appears', async () => {
     const me = await givenAccount(api);
     const res = await api.http.get(`/api/v1/workspaces/${me.workspaceId}`).set('Authorization', me.key);
