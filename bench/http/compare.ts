@@ -1,27 +1,27 @@
 /**
- * bench/http/compare.ts: GET /api/v1/workspaces of this checkout against the same route of another
- * revision (default HEAD, so uncommitted changes are what is measured), both APIs in this one
- * process on one database, their loads taking turns for --rounds rounds. A change too small for
+ * bench/http/compare.ts: GET /api/v1/workspaces of this checkout (or of --revision) against the
+ * same route of another revision (default HEAD, so uncommitted changes are what is measured), both
+ * APIs in this one process on one database, each from a copy of its own tree with an ORM pool of its
+ * own, their loads taking turns for --rounds rounds (each side first in every other round). A change too small for
  * bench/http's spread between runs (a few per cent) shows here, where both sides share every
  * moment of the machine. The other revision is checked out into a temporary git worktree (its
  * node_modules those of this checkout), removed at the end.
- *   npm run bench:http:compare [-- --against HEAD~1 --seconds 5 --rounds 4 --connections 10]
+ *   npm run bench:http:compare [-- --against HEAD~1 --revision HEAD --seconds 5 --rounds 4 --connections 10]
  * Prints each round, the medians, their ratio (this/against), and this process's CPU per request
  * (both APIs and the load generator share it, so only the difference between the two means
  * something). Loopback only; bounded by rounds × seconds.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApi } from '../../api/server';
 import { createUser } from '../../services/accounts';
-import { loadConfig } from '../../runtime/config';
-import { createLogger } from '../../runtime/logger';
 import { projectRoot } from '../../runtime/paths';
-import { LocalStorage } from '../../runtime/storage';
-import { benchDatabase, load, loadInRounds, runBench } from '../support';
+import { benchDatabase, load, runBench } from '../support';
+
+type Metered = Awaited<ReturnType<typeof metered>>;
 
 /** This process's CPU (user + system, ms) per request of one load. */
 async function metered(url: string, headers: Record<string, string>, seconds: number, connections: number) {
@@ -35,6 +35,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       against: { type: 'string', default: 'HEAD' },
+      revision: { type: 'string' },
       seconds: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '4' },
       connections: { type: 'string', default: '10' },
@@ -45,60 +46,63 @@ async function main() {
   const root = projectRoot();
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
   const revision = git('rev-parse', '--short', values.against);
+  const mine = values.revision ? git('rev-parse', '--short', values.revision) : 'this checkout';
   const holder = await mkdtemp(path.join(os.tmpdir(), 'bench-compare-'));
   const tree = path.join(holder, 'tree');
+  const here = path.join(holder, 'here');
   git('worktree', 'add', '--detach', '--force', tree, revision);
   const db = await benchDatabase('compare');
   const stops: (() => Promise<unknown>)[] = [];
   try {
     await symlink(path.join(root, 'node_modules'), path.join(tree, 'node_modules'), 'dir');
+    // This checkout is copied too (its files as they are, changes and new files included), or with
+    // --revision that revision checked out, so both sides are modules of a tree of their own, loaded
+    // alike, neither sharing the bench's own (sharing them favoured that side by about a sixth).
+    if (values.revision) git('worktree', 'add', '--detach', '--force', here, values.revision);
+    else {
+      const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root })
+        .toString()
+        .split('\0')
+        .filter((f) => f && existsSync(path.join(root, f)));
+      for (const f of files) {
+        await mkdir(path.dirname(path.join(here, f)), { recursive: true });
+        await copyFile(path.join(root, f), path.join(here, f));
+      }
+    }
+    await symlink(path.join(root, 'node_modules'), path.join(here, 'node_modules'), 'dir');
     const { orm, tmp } = db;
     const { api_key } = await createUser(orm.em.fork(), {
       email: `bench-${Date.now()}@example.com`,
       workspaceName: 'Bench',
     });
     const settings = { LOG_LEVEL: 'warn', RATE_LIMIT_IP_PER_MINUTE: '100000000' };
-    const here = await startApi(
-      {
-        orm,
-        config: loadConfig(settings),
-        log: createLogger('silent'),
-        temporal: null,
-        storage: new LocalStorage(path.join(tmp, 'media')),
-      },
-      { host: '127.0.0.1', port: 0 },
-    );
-    stops.push(() => here.stop());
-    // The other revision's own modules: its API, ORM set-up, configuration and logger.
-    const from = (file: string) => import(path.join(tree, file));
-    const [
-      { startApi: startThere },
-      { createOrm },
-      { loadConfig: configThere },
-      { createLogger: loggerThere },
-      storage,
-    ] = await Promise.all([
-      from('api/server.ts'),
-      from('db/orm.ts'),
-      from('runtime/config.ts'),
-      from('runtime/logger.ts'),
-      from('runtime/storage.ts'),
-    ]);
-    const ormThere = await createOrm(db.url, loggerThere('warn'), 20);
-    stops.push(() => ormThere.close(true));
-    const there = await startThere(
-      {
-        orm: ormThere,
-        config: configThere(settings),
-        log: loggerThere('silent'),
-        temporal: null,
-        storage: new storage.LocalStorage(path.join(tmp, 'media-there')),
-      },
-      { host: '127.0.0.1', port: 0 },
-    );
-    stops.push(() => there.stop());
+    /** One tree's API, started from that tree's own modules with an ORM pool of its own: both sides alike. */
+    const started = async (root: string, media: string) => {
+      const from = (file: string) => import(path.join(root, file));
+      const [{ startApi }, { createOrm }, { loadConfig }, { createLogger }, { LocalStorage }] = await Promise.all([
+        from('api/server.ts'),
+        from('db/orm.ts'),
+        from('runtime/config.ts'),
+        from('runtime/logger.ts'),
+        from('runtime/storage.ts'),
+      ]);
+      const own = await createOrm(db.url, createLogger('warn'), 20);
+      stops.push(() => own.close(true));
+      const api = await startApi(
+        {
+          orm: own,
+          config: loadConfig(settings),
+          log: createLogger('silent'),
+          temporal: null,
+          storage: new LocalStorage(path.join(tmp, media)),
+        },
+        { host: '127.0.0.1', port: 0 },
+      );
+      stops.push(() => api.stop());
+      return `${api.baseUrl as string}/workspaces`;
+    };
+    const urls = { here: await started(here, 'media-here'), there: await started(tree, 'media-there') };
     const headers = { Authorization: api_key };
-    const urls = { here: `${here.baseUrl}/workspaces`, there: `${there.baseUrl}/workspaces` };
     // Both answer the same list (the key's one workspace), or there is nothing to compare.
     const [a, b] = await Promise.all(
       [urls.here, urls.there].map(async (u) => {
@@ -110,19 +114,25 @@ async function main() {
     // Warm-up (JIT, both pools) for a round's length each, not counted.
     await load(urls.here, headers, seconds, connections);
     await load(urls.there, headers, seconds, connections);
-    const { runs, median } = await loadInRounds(Number(values.rounds), {
-      there: () => metered(urls.there, headers, seconds, connections),
-      here: () => metered(urls.here, headers, seconds, connections),
-    });
+    // The rounds, each side first in every other one (the second load of a round is not favoured).
+    const runs = { here: [] as Metered[], there: [] as Metered[] };
+    for (let r = 0; r < Number(values.rounds); r += 1)
+      for (const side of r % 2 === 0 ? (['there', 'here'] as const) : (['here', 'there'] as const))
+        runs[side].push(await metered(urls[side], headers, seconds, connections));
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    const ratios = runs.here.map((h, i) => h.rps / runs.there[i]!.rps);
+    const cpuRatios = runs.here.map((h, i) => h.cpuMs / runs.there[i]!.cpuMs);
+    const middle = (xs: Metered[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)]!;
     const fmt = (x: { rps: number; cpuMs: number; p99: number }) =>
       `${x.rps.toFixed(1)} req/s, p99 ${x.p99} ms, ${x.cpuMs.toFixed(3)} ms CPU/request`;
     process.stdout.write(
       [
-        `bench/http/compare: GET /api/v1/workspaces, this checkout against ${revision}, ${runs.here.length} alternating rounds of ${seconds}s, ${connections} connections, node ${process.version}`,
-        `  rounds (req/s): ${revision} ${runs.there.map((x) => x.rps.toFixed(1)).join(', ')}; this checkout ${runs.here.map((x) => x.rps.toFixed(1)).join(', ')}`,
-        `  ${revision}: ${fmt(median.there)}`,
-        `  this checkout: ${fmt(median.here)}`,
-        `  this/${revision}: throughput ${(median.here.rps / median.there.rps).toFixed(3)}, CPU/request ${(median.here.cpuMs / median.there.cpuMs).toFixed(3)}`,
+        `bench/http/compare: GET /api/v1/workspaces, ${mine} against ${revision}, ${runs.here.length} alternating rounds of ${seconds}s, ${connections} connections, node ${process.version}`,
+        `  rounds (req/s): ${revision} ${runs.there.map((x) => x.rps.toFixed(1)).join(', ')}; ${mine} ${runs.here.map((x) => x.rps.toFixed(1)).join(', ')}`,
+        `  ${revision}: ${fmt(middle(runs.there))}`,
+        `  ${mine}: ${fmt(middle(runs.here))}`,
+        `  ${mine}/${revision}, round by round: throughput ${ratios.map((x) => x.toFixed(3)).join(', ')}; CPU/request ${cpuRatios.map((x) => x.toFixed(3)).join(', ')}`,
+        `  ${mine}/${revision}, the median of the rounds' ratios: throughput ${median(ratios).toFixed(3)}, CPU/request ${median(cpuRatios).toFixed(3)}`,
         '',
       ].join('\n'),
     );
@@ -130,6 +140,7 @@ async function main() {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await db.close();
     git('worktree', 'remove', '--force', tree);
+    if (values.revision) git('worktree', 'remove', '--force', here);
     await rm(holder, { recursive: true, force: true });
   }
 }
