@@ -62,30 +62,30 @@ export async function listWorkspaces(
   const paging = { afterId: after?.id ?? null, limit: query.limit + 1 };
   // A staff key is shown every column of each workspace (and the facts only staff sees); any other
   // key, the listed columns only.
-  let rows: { workspace: ListedWorkspaceRow; access: WorkspaceAccess }[];
-  let facts: Promise<Map<string, StaffFacts>> | null = null;
-  if (ctx.account.isStaff) {
-    const full = await workspacesOfAccount(ctx.em, ctx.account.id, paging);
-    facts = staffFacts(
-      ctx,
-      full.slice(0, query.limit).map((r) => r.workspace),
+  if (ctx.account.isStaff)
+    return viewsOf(ctx, await workspacesOfAccount(ctx.em, ctx.account.id, paging), query, (workspaces) =>
+      staffFacts(ctx, workspaces),
     );
-    rows = full;
-  } else rows = await workspacesOfAccount(ctx.em, ctx.account.id, paging, 'listed');
+  return viewsOf(ctx, await workspacesOfAccount(ctx.em, ctx.account.id, paging, 'listed'), query, () => null);
+}
+
+/** A page of the rows (one more than the page, to tell whether more follow) as views, with their staff facts and settings. */
+async function viewsOf<W extends ListedWorkspaceRow>(
+  ctx: RequestCtx,
+  rows: { workspace: W; access: WorkspaceAccess }[],
+  query: { limit: number; withSettings: boolean },
+  factsOf: (workspaces: W[]) => Promise<Map<string, StaffFacts>> | null,
+): Promise<Page<WorkspaceView>> {
   const page = pageOf(rows, query.limit, (r) => ({ id: r.workspace.id }));
-  const [staff, settings] = await Promise.all([
-    facts,
-    query.withSettings
-      ? settingsForWorkspaces(
-          ctx.em,
-          page.data.map((p) => p.workspace),
-        )
-      : null,
+  const workspaces = page.data.map((p) => p.workspace);
+  const [facts, settings] = await Promise.all([
+    factsOf(workspaces),
+    query.withSettings ? settingsForWorkspaces(ctx.em, workspaces) : null,
   ]);
   return mapPage(page, ({ workspace, access }) => ({
     workspace,
     access,
-    staff: staff?.get(workspace.id) ?? null,
+    staff: facts?.get(workspace.id) ?? null,
     settings: settings?.get(workspace.id) ?? null,
   }));
 }
