@@ -1,15 +1,15 @@
 /**
  * bench/http/compare.ts: GET /api/v1/workspaces of this checkout (or of --revision) against the
  * same route of another revision (default HEAD, so uncommitted changes are what is measured), both
- * APIs in this one process on one database, each from a copy of its own tree with an ORM pool of its
- * own, their loads taking turns for --rounds rounds (each side first in every other round). A change too small for
- * bench/http's spread between runs (a few per cent) shows here, where both sides share every
- * moment of the machine. The other revision is checked out into a temporary git worktree (its
- * node_modules those of this checkout), removed at the end.
- *   npm run bench:http:compare [-- --against HEAD~1 --revision HEAD --seconds 5 --rounds 4 --connections 10]
- * Prints each round, the medians, their ratio (this/against), and this process's CPU per request
- * (both APIs and the load generator share it, so only the difference between the two means
- * something). Loopback only; bounded by rounds × seconds.
+ * APIs in this one process on one database, each from a copy of its own tree (a temporary git
+ * worktree, or this checkout's files copied; node_modules those of this checkout) with an ORM pool
+ * of its own, their loads taking turns for --rounds rounds, each side first in every other round.
+ * Both sides share every moment of the machine, so a change smaller than bench/http's spread
+ * between runs can show; run a revision against itself first to see this hour's noise.
+ *   npm run bench:http:compare [-- --against HEAD~1 --revision HEAD --seconds 5 --rounds 8 --connections 10]
+ * Prints each round, each side's median round, each round's ratio and the median of those ratios,
+ * for throughput and for this process's CPU per request (both APIs and the load generator share
+ * it, so only the ratio means something). Loopback only; bounded by rounds × seconds.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
