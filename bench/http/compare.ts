@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createUser } from '../../services/accounts';
 import { projectRoot } from '../../runtime/paths';
-import { benchDatabase, load, runBench } from '../support';
+import { benchDatabase, load, percentile, runBench } from '../support';
 
 type Metered = Awaited<ReturnType<typeof metered>>;
 
@@ -37,7 +37,7 @@ async function main() {
       against: { type: 'string', default: 'HEAD' },
       revision: { type: 'string' },
       seconds: { type: 'string', default: '5' },
-      rounds: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '8' },
       connections: { type: 'string', default: '10' },
     },
   });
@@ -50,15 +50,23 @@ async function main() {
   const holder = await mkdtemp(path.join(os.tmpdir(), 'bench-compare-'));
   const tree = path.join(holder, 'tree');
   const here = path.join(holder, 'here');
-  git('worktree', 'add', '--detach', '--force', tree, revision);
-  const db = await benchDatabase('compare');
   const stops: (() => Promise<unknown>)[] = [];
+  const worktrees: string[] = [];
+  /** A revision checked out at `dir`, removed at the end whatever happens. */
+  const checkout = (dir: string, rev: string) => {
+    git('worktree', 'add', '--detach', '--force', dir, rev);
+    worktrees.push(dir);
+  };
+  let db: Awaited<ReturnType<typeof benchDatabase>> | null = null;
   try {
+    checkout(tree, revision);
+    db = await benchDatabase('compare');
+    const url = db.url;
     await symlink(path.join(root, 'node_modules'), path.join(tree, 'node_modules'), 'dir');
     // This checkout is copied too (its files as they are, changes and new files included), or with
     // --revision that revision checked out, so both sides are modules of a tree of their own, loaded
     // alike, neither sharing the bench's own (sharing them favoured that side by about a sixth).
-    if (values.revision) git('worktree', 'add', '--detach', '--force', here, values.revision);
+    if (values.revision) checkout(here, values.revision);
     else {
       const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root })
         .toString()
@@ -86,7 +94,7 @@ async function main() {
         from('runtime/logger.ts'),
         from('runtime/storage.ts'),
       ]);
-      const own = await createOrm(db.url, createLogger('warn'), 20);
+      const own = await createOrm(url, createLogger('warn'), 20);
       stops.push(() => own.close(true));
       const api = await startApi(
         {
@@ -119,7 +127,6 @@ async function main() {
     for (let r = 0; r < Number(values.rounds); r += 1)
       for (const side of r % 2 === 0 ? (['there', 'here'] as const) : (['here', 'there'] as const))
         runs[side].push(await metered(urls[side], headers, seconds, connections));
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const ratios = runs.here.map((h, i) => h.rps / runs.there[i]!.rps);
     const cpuRatios = runs.here.map((h, i) => h.cpuMs / runs.there[i]!.cpuMs);
     const middle = (xs: Metered[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)]!;
@@ -132,15 +139,14 @@ async function main() {
         `  ${revision}: ${fmt(middle(runs.there))}`,
         `  ${mine}: ${fmt(middle(runs.here))}`,
         `  ${mine}/${revision}, round by round: throughput ${ratios.map((x) => x.toFixed(3)).join(', ')}; CPU/request ${cpuRatios.map((x) => x.toFixed(3)).join(', ')}`,
-        `  ${mine}/${revision}, the median of the rounds' ratios: throughput ${median(ratios).toFixed(3)}, CPU/request ${median(cpuRatios).toFixed(3)}`,
+        `  ${mine}/${revision}, the median of the rounds' ratios: throughput ${percentile(ratios, 50).toFixed(3)}, CPU/request ${percentile(cpuRatios, 50).toFixed(3)}`,
         '',
       ].join('\n'),
     );
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    await db.close();
-    git('worktree', 'remove', '--force', tree);
-    if (values.revision) git('worktree', 'remove', '--force', here);
+    await db?.close();
+    for (const dir of worktrees) git('worktree', 'remove', '--force', dir);
     await rm(holder, { recursive: true, force: true });
   }
 }
