@@ -1,10 +1,12 @@
 /**
  * bench/http: requests/s and p99 latency of GET /api/v1/workspaces (key check, per-IP limit in
- * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run,
+ * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run
+ * (the issue's baseline: the app served as `http.createServer(app)` serves it), the same "hello" on
+ * the service's own server (api/server.ts `expressServer`: requests made with the app's prototypes),
  * and, to show the floor one database read sets, a bare Express route making one `select 1` through
- * the same ORM connection pool; then the same three as the service runs by default: the API as
- * `npm run start:api` runs it (one API process per core) against the baselines in as many processes
- * (bench/http/bare-cluster.ts).
+ * the same ORM connection pool, on the service's server; then the same four as the service runs by
+ * default: the API as `npm run start:api` runs it (one API process per core) against the baselines
+ * in as many processes (bench/http/bare-cluster.ts).
  *   npm run bench:http [-- --seconds 10 --connections 10 --rounds 3]
  * With BENCH_CPU_PROFILE=<dir>, one more load of the service is profiled (<dir>/workspaces.cpuprofile).
  * Loopback only; each run is bounded by --seconds.
@@ -14,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApi } from '../../api/server';
+import { expressServer, startApi } from '../../api/server';
 import { bareApp } from './bare';
 import { createUser } from '../../services/accounts';
 import { loadConfig } from '../../runtime/config';
@@ -36,14 +38,21 @@ import {
 async function bareCluster(processes: number, databaseUrl: string) {
   const { freePort } = await import('../../runtime/net');
   const port = await freePort();
+  const servicePort = await freePort();
   const { stop, pid } = await spawnUntil(
     'the bare cluster',
     [...startNodeFlags('api'), '--import', 'tsx', path.join(__dirname, 'bare-cluster.ts')],
-    { ...process.env, PROCESSES: String(processes), PORT: String(port), DATABASE_URL: databaseUrl },
+    {
+      ...process.env,
+      PROCESSES: String(processes),
+      PORT: String(port),
+      SERVICE_PORT: String(servicePort),
+      DATABASE_URL: databaseUrl,
+    },
     new RegExp(`listening ${port}`),
     60_000,
   );
-  return { url: `http://127.0.0.1:${port}`, pid, stop };
+  return { url: `http://127.0.0.1:${port}`, serviceUrl: `http://127.0.0.1:${servicePort}`, pid, stop };
 }
 
 async function main() {
@@ -69,10 +78,17 @@ async function main() {
     { host: '127.0.0.1', port: 0 },
   );
 
+  // The baseline as Express serves an app, and the same app on the service's server (the floor's).
   const bareServer = http.createServer(bareApp(orm));
-  await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/hello`;
-  const oneQueryUrl = bareUrl.replace(/\/hello$/, '/one-query');
+  const serviceServer = expressServer(bareApp(orm));
+  const listening = async (server: http.Server) => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const bareUrl = `${await listening(bareServer)}/hello`;
+  const onServiceServer = await listening(serviceServer);
+  const fastBareUrl = `${onServiceServer}/hello`;
+  const oneQueryUrl = `${onServiceServer}/one-query`;
 
   let served: Awaited<ReturnType<typeof spawnApi>> | null = null;
   let bares: Awaited<ReturnType<typeof bareCluster>> | null = null;
@@ -84,8 +100,8 @@ async function main() {
       throw new Error(`unexpected answer ${listed.status}: ${JSON.stringify(list).slice(0, 300)}`);
     const one = (await (await fetch(oneQueryUrl)).json()) as { one?: number };
     if (one.one !== 1) throw new Error(`unexpected floor answer ${JSON.stringify(one)}`);
-    // The same three as the service runs by default: the API as `npm run start:api` runs it (one API
-    // process per core), and the baselines in as many processes, sharing a port the same way.
+    // The same four as the service runs by default: the API as `npm run start:api` runs it (one API
+    // process per core), and the baselines in as many processes, sharing ports the same way.
     served = await spawnApi({ DATABASE_URL: db.url });
     bares = await bareCluster(served.processes, db.url);
     const servedUrl = `${served.baseUrl}/workspaces`;
@@ -95,10 +111,12 @@ async function main() {
     // Warm-up so JIT and the connection pool are not measured.
     await load(`${api.baseUrl}/workspaces`, { Authorization: api_key }, 2, connections);
     await load(bareUrl, {}, 2, connections);
+    await load(fastBareUrl, {}, 2, connections);
     await load(oneQueryUrl, {}, 2, connections);
     await load(servedUrl, { Authorization: api_key }, 2, connections);
     await load(`${bares.url}/hello`, {}, 2, connections);
-    await load(`${bares.url}/one-query`, {}, 2, connections);
+    await load(`${bares.serviceUrl}/hello`, {}, 2, connections);
+    await load(`${bares.serviceUrl}/one-query`, {}, 2, connections);
     /** A load, with where the machine's CPU went per request (the API processes: those of `api`). */
     const metered = async (url: string, headers: Record<string, string>, api?: number) => {
       const { result, line } = await cpuPerUnit(
@@ -112,12 +130,14 @@ async function main() {
     const { runs, median } = await loadInRounds(rounds, {
       service: () => metered(`${api.baseUrl}/workspaces`, { Authorization: api_key }),
       baseline: () => metered(bareUrl, {}),
+      fastBare: () => metered(fastBareUrl, {}),
       floor: () => metered(oneQueryUrl, {}),
       servedN: () => metered(servedUrl, { Authorization: api_key }, served!.pid),
       bareN: () => metered(`${bares!.url}/hello`, {}, bares!.pid),
-      floorN: () => metered(`${bares!.url}/one-query`, {}, bares!.pid),
+      fastBareN: () => metered(`${bares!.serviceUrl}/hello`, {}, bares!.pid),
+      floorN: () => metered(`${bares!.serviceUrl}/one-query`, {}, bares!.pid),
     });
-    const { service, baseline, floor, servedN, bareN, floorN } = median;
+    const { service, baseline, fastBare, floor, servedN, bareN, fastBareN, floorN } = median;
     const n = served.processes;
     // BENCH_CPU_PROFILE=<dir>: one more load of the service, under the profiler (not counted).
     if (process.env.BENCH_CPU_PROFILE)
@@ -126,14 +146,15 @@ async function main() {
       );
     const fmt = (n: number) => n.toFixed(1);
     type Loaded = (typeof runs.service)[number];
-    /** The figures of one way of running: the service and its two baselines, each round and the median. */
-    const figures = (rs: Loaded[][], [svc, bare, one]: Loaded[]) => [
-      `  rounds (req/s): service ${rs[0]!.map((x) => fmt(x.rps)).join(', ')}; bare ${rs[1]!.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${rs[2]!.map((x) => fmt(x.rps)).join(', ')}`,
+    /** The figures of one way of running: the service and its three baselines, each round and the median. */
+    const figures = (rs: Loaded[][], [svc, bare, fast, one]: Loaded[]) => [
+      `  rounds (req/s): service ${rs[0]!.map((x) => fmt(x.rps)).join(', ')}; bare ${rs[1]!.map((x) => fmt(x.rps)).join(', ')}; bare on the service's server ${rs[2]!.map((x) => fmt(x.rps)).join(', ')}; bare + 1 query ${rs[3]!.map((x) => fmt(x.rps)).join(', ')}`,
       ...(
         [
-          ['GET /api/v1/workspaces ', svc!],
-          ['bare express /hello    ', bare!],
-          ['bare express + 1 query ', one!],
+          ['GET /api/v1/workspaces         ', svc!],
+          ['bare express /hello            ', bare!],
+          ["the same, the service's server ", fast!],
+          ['bare express + 1 query (same)  ', one!],
         ] as const
       ).flatMap(([label, x]) => [
         `${label} ${fmt(x.rps)} req/s  p50 ${x.p50} ms  p99 ${x.p99} ms  (${x.total} requests)`,
@@ -141,13 +162,14 @@ async function main() {
       ]),
       `ratio service/bare      throughput ${(svc!.rps / bare!.rps).toFixed(3)}  p99 ${(svc!.p99 / Math.max(bare!.p99, 1)).toFixed(2)}x`,
       `ratio service/(bare + 1 query)  throughput ${(svc!.rps / one!.rps).toFixed(3)}`,
+      `ratio bare on the service's server/bare  throughput ${(fast!.rps / bare!.rps).toFixed(3)}`,
     ];
     process.stdout.write(
       [
         `bench/http: ${rounds} rounds of ${seconds}s per target (median round shown), ${connections} connections, node ${process.version}, ${os.cpus().length} cores`,
-        ...figures([runs.service, runs.baseline, runs.floor], [service, baseline, floor]),
-        `${n} processes each (start:api with API_PROCESSES unset, the baselines on one port the same way):`,
-        ...figures([runs.servedN, runs.bareN, runs.floorN], [servedN, bareN, floorN]),
+        ...figures([runs.service, runs.baseline, runs.fastBare, runs.floor], [service, baseline, fastBare, floor]),
+        `${n} processes each (start:api with API_PROCESSES unset, the baselines sharing ports the same way):`,
+        ...figures([runs.servedN, runs.bareN, runs.fastBareN, runs.floorN], [servedN, bareN, fastBareN, floorN]),
         '',
       ].join('\n'),
     );
@@ -156,6 +178,7 @@ async function main() {
     await bares?.stop();
     await api.stop();
     bareServer.close();
+    serviceServer.close();
     await db.close();
   }
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
+import { expressServer } from '../../api/server';
 import { createUser, grantAccess, setPin } from '../../services/accounts';
 import type { Orm } from '../../db/orm';
 import type { Role } from '../../db/entities';
@@ -77,7 +78,9 @@ export async function givenApi(
     baseUrl: () => baseUrl,
     clock: opts.clock,
   });
-  const http = supertest(app);
+  // Through the server startApi listens with (requests made with the app's prototypes); supertest
+  // starts it for each burst of requests and closes it once they are answered.
+  const http = supertest(expressServer(app));
   const closeAll = async () => {
     await close();
     await db.drop();
