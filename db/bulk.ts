@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { helper, type EntityMetadata, type EntityName, type EntityProperty } from '@mikro-orm/core';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { answerWithNext, holding, type Corkable } from './connections';
+import { answerWithNext, holding } from './connections';
+import { onSharedReader, sharable, type ReaderPool } from './shared-reader';
 
 /**
  * Many rows written at once (a page of calendar events; a new meeting with its settings, bot, bot
@@ -109,6 +110,18 @@ export async function executeTogether(
   const trx = em.getTransactionContext<Knex.Transaction>();
   // A transaction's client always hands its one connection and keeps it on release.
   const client = (trx ? trx.client : knex.client) as PoolClient;
+  // Hot reads outside a transaction share one pipelined connection (db/shared-reader.ts).
+  if (!trx && configs.every(sharable)) {
+    const shared = await onSharedReader(client, configs, (connection, c) => {
+      knex.emit('query', { sql: c.text, bindings: c.values, method: 'raw' });
+      return submitted(connection, c);
+    });
+    if (shared) {
+      const failed = shared.find((a) => a.status === 'rejected');
+      if (failed) throw asDriverException(em, failed.reason);
+      return shared.map((a) => (a as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
+    }
+  }
   const connection = await client.acquireConnection();
   try {
     // As knex refuses it: the transaction's connection may already serve another caller.
@@ -197,10 +210,7 @@ type Submitting = {
 };
 
 /** What executeTogether uses of knex's client: its pool's connections (or a transaction's one), each a node-postgres client. */
-type PoolClient = {
-  acquireConnection(): Promise<Corkable & Submitting>;
-  releaseConnection(connection: unknown): Promise<unknown>;
-};
+type PoolClient = ReaderPool;
 
 /** The column type a property's JSON value is read as (never a bounded varchar, which would truncate). */
 function recordType(p: EntityProperty): string {
