@@ -3,8 +3,9 @@
  * PostgreSQL, one list query) against a bare Express "hello" on the same machine, in the same run
  * (the issue's baseline: the app served as `http.createServer(app)` serves it), the same "hello" on
  * the service's own server (api/server.ts `expressServer`: requests made with the app's prototypes),
- * and, to show the floor one database read sets, a bare Express route making one `select 1` through
- * the same ORM connection pool, on the service's server; then the same four as the service runs by
+ * and, to show the floor one database read sets, a bare Express route making one `select 1` as the
+ * service makes its hot reads (prepared, on the pool's shared reader: bench/http/bare.ts), on the
+ * service's server; then the same four as the service runs by
  * default: the API as `npm run start:api` runs it (one API process per core) against the baselines
  * in as many processes (bench/http/bare-cluster.ts).
  *   npm run bench:http [-- --seconds 10 --connections 10 --rounds 3]
