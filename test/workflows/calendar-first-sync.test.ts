@@ -6,7 +6,7 @@ import { givenAccount } from '../support/api';
 import { calendarHelpers, inDays } from '../support/calendars';
 import { calendarSyncWorkflowId } from '../../workflows/signals';
 import { refuseWrites } from '../support/db';
-import { pendingActivity, serviceFixture } from '../support/temporal';
+import { pendingActivity, serviceFixture, startedWorkflow } from '../support/temporal';
 import { until } from '../support/until';
 
 // A provider that answers 503 until the test lets it through: the first sync keeps retrying (with
@@ -50,6 +50,9 @@ describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
     const connectionId = (await h.consent(link.url)).searchParams.get('calendar_connection_id')!;
     const get = async () => (await api.as(me).get(`/calendar_connections/${connectionId}`)).body;
     assert.equal((await get()).status, 'syncing');
+    // The outbox starts the connection's workflow after the consent's commit: skipped time before it
+    // exists would pass without it (a loaded machine showed it).
+    await startedWorkflow(t, calendarSyncWorkflowId(connectionId));
     await t.env.sleep('31 minutes');
     const early = await until(get, { what: 'active before the first sync ends', accept: (c) => c.status === 'active' });
     assert.equal(early.last_synced_at, null);
@@ -77,7 +80,8 @@ describe('a first sync that outlasts 30 minutes (time-skipping)', () => {
       on: 'update',
       when: "new.status = 'active' and new.last_synced_at is null",
     });
-    const handle = t.env.client.workflow.getHandle(calendarSyncWorkflowId(connectionId));
+    // Started by the outbox after the consent's commit: time skipped before it exists would pass without it.
+    const handle = await startedWorkflow(t, calendarSyncWorkflowId(connectionId));
     try {
       await t.env.sleep('33 minutes'); // the grace, then a minute of refusals (1, 2, 4, 8, 16, 32 s apart)
       const mark = await pendingActivity(handle, 'markActiveUnsynced');
