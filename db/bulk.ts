@@ -112,15 +112,14 @@ export async function executeTogether(
   const client = (trx ? trx.client : knex.client) as PoolClient;
   // Hot reads outside a transaction share one pipelined connection (db/shared-reader.ts).
   if (!trx && configs.every(sharable)) {
+    // A reader's connection not given in time fails as the pool's does below (a driver exception: 503).
     const shared = await onSharedReader(client, configs, (connection, c) => {
       knex.emit('query', { sql: c.text, bindings: c.values, method: 'raw' });
       return submitted(connection, c);
+    }).catch((err: unknown) => {
+      throw asDriverException(em, err);
     });
-    if (shared) {
-      const failed = shared.find((a) => a.status === 'rejected');
-      if (failed) throw asDriverException(em, failed.reason);
-      return shared.map((a) => (a as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
-    }
+    if (shared) return rowsOf(shared, (reason) => asDriverException(em, reason));
   }
   const connection = await client.acquireConnection();
   try {
@@ -152,15 +151,22 @@ export async function executeTogether(
     } finally {
       release();
     }
-    const answers = await answered;
-    const failed = answers.find((a) => a.status === 'rejected');
-    if (failed) throw failed.reason;
-    return answers.map((a) => (a as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
+    return rowsOf(await answered, (reason) => reason);
   } catch (err) {
     throw asDriverException(em, err);
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/** Each statement's rows, in order; or the first failure, as `failure` makes it. */
+function rowsOf(
+  answers: PromiseSettledResult<{ rows: unknown[] }>[],
+  failure: (reason: unknown) => unknown,
+): unknown[][] {
+  const failed = answers.find((a) => a.status === 'rejected');
+  if (failed) throw failure(failed.reason);
+  return answers.map((a) => (a as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows);
 }
 
 /**

@@ -23,7 +23,7 @@ async function read(n: number, orm = db.orm): Promise<{ pid: number; n: number }
   return row!;
 }
 
-/** The backends of the test database's connections other than `but`'s, by pid. */
+/** The backends connected to the test database, but for the one asking, by pid. */
 async function otherBackends(): Promise<number[]> {
   const rows = await db.orm.em
     .fork()
